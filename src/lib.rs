@@ -1,0 +1,29 @@
+//! # nosce — a chess engine that models its opponent
+//!
+//! *Nosce hostem*: know your enemy. A bitboard engine (board and move generation from
+//! `shakmaty`) whose α-β search — iterative-deepening PVS with null move and quiescence — is
+//! also the probe of an opponent-model root driver (OM and PrOM search, Donkers 2003).
+//!
+//! Module map: [`position`] (board + keys + history), [`eval`] (the `Evaluator` trait and
+//! the built-in evaluators), [`search`] (the α-β probe and the iterative-deepening driver),
+//! [`tt`], [`limits`], [`time`], [`params`] (all tunables), [`engine`] (the core shared by
+//! the protocols), [`uci`] (the UCI front-end), [`report`], [`bench`] and [`perft`].
+
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod bench;
+pub mod engine;
+pub mod eval;
+pub mod limits;
+pub mod params;
+pub mod perft;
+pub mod position;
+pub mod report;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod uci;
+
+/// The engine's name and version, as sent in `id name` and `myname`.
+pub const NAME_VERSION: &str = concat!("nosce ", env!("CARGO_PKG_VERSION"));

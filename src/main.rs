@@ -1,0 +1,137 @@
+//! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `--help`,
+//! `--version`; with no arguments the protocol loop, where the first meaningful input line
+//! picks the protocol (`uci` for UCI; `xboard`/`protover` for CECP).
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use nosce::engine::Engine;
+use nosce::position::Position;
+
+const HELP: &str = "\
+nosce — a chess engine that models its opponent (UCI)
+
+Usage:
+  nosce                      protocol loop on stdin/stdout (send 'uci' first)
+  nosce bench [depth]        fixed-depth benchmark over bench.epd; last line 'N nodes M nps'
+  nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
+  nosce --help | --version
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {
+            protocol_loop();
+            ExitCode::SUCCESS
+        }
+        Some("--help" | "-h" | "help") => {
+            print!("{HELP}");
+            ExitCode::SUCCESS
+        }
+        Some("--version" | "-V") => {
+            println!("{}", nosce::NAME_VERSION);
+            ExitCode::SUCCESS
+        }
+        Some("bench") => bench(&args[1..]),
+        Some("perft") => perft(&args[1..]),
+        Some(other) => {
+            eprintln!("nosce: unknown command '{other}' (try --help)");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn protocol_loop() {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut engine = Engine::new();
+    loop {
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let word = line.split_whitespace().next().unwrap_or("");
+        match word {
+            "" => continue,
+            "xboard" | "protover" => {
+                println!("Error (unsupported protocol): xboard support is not built yet; use uci");
+                let _ = std::io::stdout().flush();
+            }
+            _ => {
+                // UCI, and anything unrecognised is handed to the UCI loop to report.
+                nosce::uci::run(&mut engine, Some(line), &mut input);
+                return;
+            }
+        }
+    }
+}
+
+fn bench(args: &[String]) -> ExitCode {
+    let depth = match args.first() {
+        None => nosce::bench::DEFAULT_DEPTH,
+        Some(d) => match d.parse::<u32>() {
+            Ok(v) if (1..=64).contains(&v) => v,
+            _ => {
+                eprintln!("nosce bench: depth must be a whole number from 1 to 64, not '{d}'");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    match nosce::bench::run(depth) {
+        Ok(r) => {
+            for (i, (fen, nodes, best)) in r.lines.iter().enumerate() {
+                eprintln!(
+                    "position {:>2}: {nodes:>10} nodes  bestmove {best}  {fen}",
+                    i + 1
+                );
+            }
+            println!("{} nodes {} nps", r.nodes, r.nps);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("nosce bench: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn perft(args: &[String]) -> ExitCode {
+    let Some(d) = args.first() else {
+        eprintln!("nosce perft: usage: perft <depth> [fen]");
+        return ExitCode::from(2);
+    };
+    let depth = match d.parse::<u32>() {
+        Ok(v) if v <= 12 => v,
+        _ => {
+            eprintln!("nosce perft: depth must be a whole number from 0 to 12, not '{d}'");
+            return ExitCode::from(2);
+        }
+    };
+    let mut pos = if args.len() > 1 {
+        match Position::from_fen(&args[1..].join(" ")) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("nosce perft: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        Position::default()
+    };
+    let start = Instant::now();
+    let mut total = 0;
+    for (m, n) in nosce::perft::divide(&mut pos, depth) {
+        println!("{m}: {n}");
+        total += n;
+    }
+    if depth == 0 {
+        total = 1;
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-6);
+    println!("\nNodes searched: {total}");
+    eprintln!("{:.3} s, {:.0} nodes/s", secs, total as f64 / secs);
+    ExitCode::SUCCESS
+}

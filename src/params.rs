@@ -1,0 +1,91 @@
+//! Tunables in one place: search margins and reductions ([`SearchParams`]) and time
+//! allocation ([`TimeParams`]). The experiment runner records them with its results.
+
+/// Search tunables (Winands 2004 §2.6 for the null-move settings; the rest are the usual
+/// modern PVS refinements, tuned by hand).
+#[derive(Clone, Debug)]
+pub struct SearchParams {
+    /// Half-width of the first aspiration window (centipawns).
+    pub aspiration_window: i32,
+    /// From this depth on, iterations use aspiration windows.
+    pub aspiration_min_depth: i32,
+    /// Null move: reduction at shallow depth (Heinz's adaptive R).
+    pub null_r_low: i32,
+    /// Null move: reduction at large depth.
+    pub null_r_high: i32,
+    /// Null move: depth above which `null_r_high` applies when few pieces remain.
+    pub null_depth_few_pieces: i32,
+    /// Null move: depth above which `null_r_high` applies with many pieces (≥ 3 each).
+    pub null_depth_many_pieces: i32,
+    /// Reverse futility pruning: margin per ply of remaining depth.
+    pub rfp_margin: i32,
+    /// Reverse futility pruning: deepest remaining depth where it applies.
+    pub rfp_max_depth: i32,
+    /// Futility pruning of quiet moves: base margin.
+    pub futility_base: i32,
+    /// Futility pruning of quiet moves: margin per ply.
+    pub futility_per_ply: i32,
+    /// Futility pruning: deepest remaining depth where it applies.
+    pub futility_max_depth: i32,
+    /// Late-move pruning: quiet moves tried at depth d before the rest is skipped is
+    /// `lmp_base + d * d` (non-PV nodes only).
+    pub lmp_base: i32,
+    /// Late-move pruning: deepest depth where it applies.
+    pub lmp_max_depth: i32,
+    /// LMR: base of the log-log reduction formula (× 100).
+    pub lmr_base: i32,
+    /// LMR: divisor of the log-log reduction formula (× 100).
+    pub lmr_divisor: i32,
+    /// Quiescence delta pruning margin.
+    pub delta_margin: i32,
+    /// SEE threshold per ply for pruning captures at shallow depth.
+    pub see_capture_margin: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            aspiration_window: 25,
+            aspiration_min_depth: 5,
+            null_r_low: 2,
+            null_r_high: 3,
+            null_depth_few_pieces: 6,
+            null_depth_many_pieces: 8,
+            rfp_margin: 80,
+            rfp_max_depth: 7,
+            futility_base: 100,
+            futility_per_ply: 90,
+            futility_max_depth: 6,
+            lmp_base: 3,
+            lmp_max_depth: 7,
+            lmr_base: 75,
+            lmr_divisor: 225,
+            delta_margin: 200,
+            see_capture_margin: 90,
+        }
+    }
+}
+
+/// Time allocation tunables.
+#[derive(Clone, Debug)]
+pub struct TimeParams {
+    /// Moves the remaining time is spread over in sudden death.
+    pub horizon_moves: f64,
+    /// Share of the increment added to each move's budget.
+    pub inc_fraction: f64,
+    /// Hard limit as a multiple of the soft limit.
+    pub hard_factor: f64,
+    /// Never plan to use more than this share of the remaining time on one move.
+    pub max_fraction: f64,
+}
+
+impl Default for TimeParams {
+    fn default() -> Self {
+        TimeParams {
+            horizon_moves: 25.0,
+            inc_fraction: 0.75,
+            hard_factor: 4.0,
+            max_fraction: 0.6,
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! The game position as the engine sees it: a shakmaty [`Chess`] board plus a Zobrist key
+//! kept up to date on every move, and a stack of earlier states for repetition detection and
+//! for undoing moves in the search (copy-make: each ply pushes a copy of the board).
+//!
+//! Keys use shakmaty's 64-bit Zobrist values with the *legal* en passant square, updated
+//! incrementally (`Position::update_zobrist_hash`) where shakmaty supports it and computed
+//! afresh otherwise. Repetitions: a position repeated once inside the current search counts as
+//! a draw (2-fold, the usual search convention), one that occurred twice in the game counts
+//! as well (3-fold). The 50-move rule and insufficient material are also recognised here.
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Position as _};
+
+/// One entry of the state stack.
+#[derive(Clone, Debug)]
+struct State {
+    chess: Chess,
+    key: u64,
+    /// The move that led here (`None` at the start and after a null move).
+    last_move: Option<Move>,
+}
+
+/// A chess position with its history: the game so far plus the moves played in a search.
+#[derive(Clone, Debug)]
+pub struct Position {
+    states: Vec<State>,
+    /// Index of the search root in `states`; repetitions after it count at once.
+    root: usize,
+}
+
+/// The Zobrist key of a shakmaty position (legal en passant squares only).
+pub fn zobrist(chess: &Chess) -> u64 {
+    chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::from_chess(Chess::default())
+    }
+}
+
+impl Position {
+    /// A position with no history.
+    pub fn from_chess(chess: Chess) -> Self {
+        let key = zobrist(&chess);
+        let mut states = Vec::with_capacity(512);
+        states.push(State {
+            chess,
+            key,
+            last_move: None,
+        });
+        Position { states, root: 0 }
+    }
+
+    /// Parses a FEN. The move counters may be missing (they default to `0 1`).
+    ///
+    /// # Errors
+    /// A message naming what is wrong: syntax, or an illegal position (no king, side not to
+    /// move in check, too many pieces...).
+    pub fn from_fen(fen: &str) -> Result<Self, String> {
+        let fen_trim = fen.trim();
+        let parsed: Fen = fen_trim
+            .parse()
+            .map_err(|e| format!("bad FEN '{fen_trim}': {e}"))?;
+        let chess: Chess = parsed
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| format!("illegal position in FEN '{fen_trim}': {e}"))?;
+        Ok(Position::from_chess(chess))
+    }
+
+    /// The current board.
+    #[inline]
+    pub fn chess(&self) -> &Chess {
+        &self.states[self.states.len() - 1].chess
+    }
+
+    /// The Zobrist key of the current position.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.states[self.states.len() - 1].key
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.chess().turn()
+    }
+
+    /// The move that led to the current position, if any (none after a null move).
+    #[inline]
+    pub fn last_move(&self) -> Option<Move> {
+        self.states[self.states.len() - 1].last_move
+    }
+
+    /// Plies played since the search root was set.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.states.len() - 1 - self.root
+    }
+
+    /// Marks the current position as the search root: from here on, a single repetition
+    /// counts as a draw.
+    pub fn set_root(&mut self) {
+        self.root = self.states.len() - 1;
+    }
+
+    /// Forgets the history (the current position becomes the first one).
+    pub fn clear_history(&mut self) {
+        let last = self.states.pop();
+        self.states.clear();
+        if let Some(s) = last {
+            self.states.push(s);
+        }
+        self.root = 0;
+    }
+
+    /// Number of positions in the history, current one included.
+    pub fn history_len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// All legal moves.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        self.chess().legal_moves()
+    }
+
+    /// Plays a legal move (the caller guarantees legality, e.g. from [`Self::legal_moves`]).
+    #[inline]
+    pub fn play(&mut self, m: Move) {
+        let cur = &self.states[self.states.len() - 1];
+        let mut chess = cur.chess.clone();
+        let inc = cur
+            .chess
+            .update_zobrist_hash(Zobrist64(cur.key), m, EnPassantMode::Legal);
+        chess.play_unchecked(m);
+        let key = match inc {
+            Some(k) => k.0,
+            None => zobrist(&chess),
+        };
+        self.states.push(State {
+            chess,
+            key,
+            last_move: Some(m),
+        });
+    }
+
+    /// Plays a move given in UCI notation (`e2e4`, `e7e8q`, `e1g1`), checking legality.
+    ///
+    /// # Errors
+    /// A message when the text is not a move or the move is illegal here; the position is
+    /// unchanged then.
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, String> {
+        let m = self.parse_uci(text)?;
+        self.play(m);
+        Ok(m)
+    }
+
+    /// Parses a UCI move and checks it is legal here.
+    ///
+    /// # Errors
+    /// When the text is not a move or the move is illegal in this position.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, String> {
+        let uci: UciMove = text
+            .parse()
+            .map_err(|_| format!("'{text}' is not a move in UCI notation"))?;
+        uci.to_move(self.chess())
+            .map_err(|_| format!("illegal move '{text}'"))
+    }
+
+    /// Passes the move (null move). Returns false, changing nothing, when in check.
+    pub fn play_null(&mut self) -> bool {
+        let cur = &self.states[self.states.len() - 1];
+        if cur.chess.is_check() {
+            return false;
+        }
+        let Ok(chess) = cur.chess.clone().swap_turn() else {
+            return false;
+        };
+        let key = zobrist(&chess);
+        self.states.push(State {
+            chess,
+            key,
+            last_move: None,
+        });
+        true
+    }
+
+    /// Takes back the last move or null move. Never removes the first position.
+    #[inline]
+    pub fn undo(&mut self) {
+        if self.states.len() > 1 {
+            self.states.pop();
+            if self.root >= self.states.len() {
+                self.root = self.states.len() - 1;
+            }
+        }
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.chess().halfmoves()
+    }
+
+    /// True if the current position repeats an earlier one so that the search should score
+    /// it as a draw: once since the search root, or twice in all (3-fold).
+    pub fn is_repetition(&self) -> bool {
+        let n = self.states.len();
+        let key = self.key();
+        let reach = (self.halfmoves() as usize).min(n - 1);
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= reach {
+            let idx = n - 1 - back;
+            if self.states[idx].key == key {
+                if idx >= self.root {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// True if the game position has occurred three times (a claimable draw), counting the
+    /// whole history regardless of the search root.
+    pub fn is_threefold(&self) -> bool {
+        let n = self.states.len();
+        let key = self.key();
+        let reach = (self.halfmoves() as usize).min(n - 1);
+        let mut seen = 1;
+        let mut back = 4;
+        while back <= reach {
+            if self.states[n - 1 - back].key == key {
+                seen += 1;
+            }
+            back += 2;
+        }
+        seen >= 3
+    }
+
+    /// True if the 50-move rule applies (100 half-moves without capture or pawn move) and the
+    /// side to move is not checkmated.
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.halfmoves() >= 100 && !(self.chess().is_check() && self.legal_moves().is_empty())
+    }
+
+    /// True if neither side can possibly mate.
+    #[inline]
+    pub fn is_insufficient_material(&self) -> bool {
+        self.chess().is_insufficient_material()
+    }
+
+    /// The FEN of the current position.
+    pub fn fen(&self) -> String {
+        Fen::from_position(self.chess(), EnPassantMode::Legal).to_string()
+    }
+}
+
+/// Formats a move in UCI notation (castling as king move, `e1g1`).
+pub fn uci(m: Move) -> String {
+    UciMove::from_move(m, CastlingMode::Standard).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incremental_key_matches_full_hash() {
+        let mut pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        // Walk a deterministic path through varied moves and compare keys.
+        for i in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(i * 7 + 3) % moves.len()];
+            pos.play(m);
+            assert_eq!(pos.key(), zobrist(pos.chess()), "after {}", uci(m));
+        }
+    }
+
+    #[test]
+    fn repetition_inside_search_and_threefold() {
+        let mut pos = Position::default();
+        for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            pos.play_uci(mv).unwrap();
+        }
+        // Start position seen twice: not yet a game draw, but once since root (0).
+        assert!(pos.is_repetition());
+        assert!(!pos.is_threefold());
+        pos.set_root();
+        assert!(!pos.is_repetition());
+        for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            pos.play_uci(mv).unwrap();
+        }
+        assert!(pos.is_threefold());
+        assert!(pos.is_repetition());
+    }
+
+    #[test]
+    fn null_move_flips_side_and_key() {
+        let mut pos = Position::default();
+        let k = pos.key();
+        assert!(pos.play_null());
+        assert_ne!(pos.key(), k);
+        assert_eq!(pos.key(), zobrist(pos.chess()));
+        pos.undo();
+        assert_eq!(pos.key(), k);
+    }
+
+    #[test]
+    fn fen_without_counters_and_bad_fen() {
+        assert!(Position::from_fen("8/8/8/8/8/8/k7/K7 w - -").is_err());
+        assert!(Position::from_fen("K3r3/8/5k2/Q7/8/8/8/8 w - -").is_ok());
+        assert!(Position::from_fen("nonsense").is_err());
+        assert!(Position::from_fen("").is_err());
+        let mut pos = Position::default();
+        assert!(pos.play_uci("e2e5").is_err());
+        assert!(pos.play_uci("zz").is_err());
+        assert_eq!(pos.history_len(), 1);
+    }
+}

@@ -1,0 +1,539 @@
+//! The searcher: iterative deepening with aspiration windows over the α-β probe, Lazy SMP
+//! helper threads sharing one transposition table, MultiPV, stop and time checks, and
+//! reporting through a [`Reporter`].
+//!
+//! Flow of one search (see STYLE.md "From go to bestmove"): the engine hands over a position,
+//! [`Limits`] and a reporter; the root move list is filtered (`searchmoves`, tablebase root
+//! filter); a single legal move in a timed search is played after a shallow look; then the
+//! main thread deepens iteration by iteration while helper threads search the same position
+//! at staggered depths, filling the shared table (Lazy SMP). The main thread alone reports
+//! and decides when to stop (soft deadline between iterations, hard deadline or node limit
+//! at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
+
+pub mod alphabeta;
+pub mod ordering;
+pub mod see;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use shakmaty::{Move, Position as _};
+
+pub use alphabeta::{TbWdl, WdlProbe, Worker};
+
+use crate::eval::Evaluator;
+use crate::eval::score::{INFINITE, MATE, MAX_PLY, Score, is_decisive, is_mate, mate_moves};
+use crate::limits::Limits;
+use crate::params::{SearchParams, TimeParams};
+use crate::position::Position;
+use crate::report::{Reporter, ScoreBound, SearchInfo, wdl_from_score};
+use crate::time::TimeManager;
+use crate::tt::TranspositionTable;
+
+/// Flags the engine shares with a running search.
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    /// Stop as soon as possible.
+    pub stop: AtomicBool,
+    /// True while pondering; cleared by `ponderhit` (the clock then starts).
+    pub pondering: AtomicBool,
+}
+
+/// Deadlines and limits of the main thread, checked every few thousand nodes.
+pub struct Clock<'a> {
+    tm: TimeManager,
+    limits: &'a Limits,
+    overhead: Duration,
+    time_params: &'a TimeParams,
+    control: &'a SearchControl,
+    counters: &'a [AtomicU64],
+    waiting_for_ponderhit: bool,
+}
+
+impl<'a> Clock<'a> {
+    /// A clock for `limits`.
+    pub fn new(
+        limits: &'a Limits,
+        overhead: Duration,
+        time_params: &'a TimeParams,
+        control: &'a SearchControl,
+        counters: &'a [AtomicU64],
+    ) -> Self {
+        Clock {
+            tm: TimeManager::new(limits, overhead, time_params),
+            limits,
+            overhead,
+            time_params,
+            control,
+            counters,
+            waiting_for_ponderhit: limits.ponder,
+        }
+    }
+
+    /// Turns a ponder search into a timed one once `ponderhit` arrives.
+    fn poll_ponderhit(&mut self) {
+        if self.waiting_for_ponderhit && !self.control.pondering.load(Ordering::Relaxed) {
+            self.waiting_for_ponderhit = false;
+            let mut l = self.limits.clone();
+            l.ponder = false;
+            self.tm = TimeManager::new(&l, self.overhead, self.time_params);
+        }
+    }
+
+    /// True if the search must stop now (hard deadline, node limit over all threads).
+    pub fn expired(&mut self) -> bool {
+        self.poll_ponderhit();
+        if self.tm.hard_expired() {
+            return true;
+        }
+        if let Some(n) = self.limits.nodes {
+            let total: u64 = self
+                .counters
+                .iter()
+                .map(|c| c.load(Ordering::Relaxed))
+                .sum();
+            if total >= n {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True if no further iteration should start.
+    pub fn soft_expired(&mut self) -> bool {
+        self.poll_ponderhit();
+        self.tm.soft_expired()
+    }
+
+    /// Time since the search (or `ponderhit`) started.
+    pub fn elapsed(&self) -> Duration {
+        self.tm.elapsed()
+    }
+
+    /// Scales the soft deadline (see [`TimeManager::adjust`]).
+    pub fn adjust(&mut self, factor: f64) {
+        self.tm.adjust(factor);
+    }
+
+    /// True while still pondering.
+    pub fn is_pondering(&self) -> bool {
+        self.waiting_for_ponderhit
+    }
+}
+
+/// Configuration of one search, set through engine options.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Search threads.
+    pub threads: usize,
+    /// Number of principal variations to report.
+    pub multipv: usize,
+    /// Time reserved for communication.
+    pub move_overhead: Duration,
+    /// Search tunables.
+    pub params: SearchParams,
+    /// Time tunables.
+    pub time_params: TimeParams,
+    /// Report win/draw/loss with scores.
+    pub show_wdl: bool,
+    /// Tablebase probing: minimum remaining depth.
+    pub tb_probe_depth: i32,
+    /// Tablebase probing: most pieces to probe.
+    pub tb_probe_limit: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(30),
+            params: SearchParams::default(),
+            time_params: TimeParams::default(),
+            show_wdl: false,
+            tb_probe_depth: 1,
+            tb_probe_limit: 7,
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// The move to play (`None` only without legal moves).
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// Score of the best move, side to move's view.
+    pub score: Score,
+    /// Last completed depth.
+    pub depth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Everything a search needs besides the position and limits.
+pub struct SearchContext<'a, E: Evaluator + ?Sized> {
+    /// Evaluation.
+    pub eval: &'a E,
+    /// Transposition table for `eval`.
+    pub tt: &'a TranspositionTable,
+    /// Stop and ponder flags.
+    pub control: &'a SearchControl,
+    /// Endgame tables, if any.
+    pub tb: Option<&'a dyn WdlProbe>,
+    /// Options.
+    pub config: &'a SearchConfig,
+    /// Where output goes.
+    pub reporter: &'a dyn Reporter,
+}
+
+/// Root moves allowed by `limits.searchmoves` (all legal moves when empty or when none of
+/// the listed moves is legal).
+pub fn root_moves(pos: &Position, limits: &Limits) -> Vec<Move> {
+    let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
+    let only: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| limits.searchmoves.contains(m))
+        .collect();
+    if only.is_empty() { legal } else { only }
+}
+
+/// Runs a complete search (the plain α-β root driver) and returns its result; does not
+/// send `bestmove` (the caller does, after honouring infinite/ponder mode).
+pub fn search<E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'_, E>,
+    pos: &Position,
+    limits: &Limits,
+    allowed: &[Move],
+) -> SearchResult {
+    let threads = ctx.config.threads.max(1);
+    let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    ctx.tt.new_search();
+    let mut root = pos.clone();
+    root.set_root();
+
+    std::thread::scope(|s| {
+        for (id, counter) in counters.iter().enumerate().skip(1) {
+            let root = root.clone();
+            let spawned = std::thread::Builder::new()
+                .stack_size(64 * 1024 * 1024)
+                .spawn_scoped(s, move || {
+                    let mut w = Worker::new(
+                        ctx.eval,
+                        ctx.tt,
+                        &ctx.config.params,
+                        &ctx.control.stop,
+                        root,
+                    );
+                    w.node_counter = Some(counter);
+                    w.tb = ctx.tb;
+                    w.tb_probe_depth = ctx.config.tb_probe_depth;
+                    w.tb_probe_limit = ctx.config.tb_probe_limit;
+                    w.root_only = allowed.to_vec();
+                    helper_loop(&mut w, id);
+                });
+            if spawned.is_err() {
+                ctx.reporter
+                    .message("warning: could not start a helper thread");
+            }
+        }
+        let result = main_loop(ctx, root, limits, allowed, &counters);
+        ctx.control.stop.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+fn helper_loop<E: Evaluator + ?Sized>(w: &mut Worker<'_, E>, id: usize) {
+    let start = 1 + (id % 2) as i32;
+    for depth in start..MAX_PLY as i32 - 10 {
+        w.root_depth = depth;
+        w.search(-INFINITE, INFINITE, depth, false);
+        if w.aborted {
+            break;
+        }
+    }
+    if let Some(c) = w.node_counter {
+        c.store(w.nodes, Ordering::Relaxed);
+    }
+}
+
+struct Line {
+    score: Score,
+    pv: Vec<Move>,
+}
+
+fn main_loop<E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'_, E>,
+    root: Position,
+    limits: &Limits,
+    allowed: &[Move],
+    counters: &[AtomicU64],
+) -> SearchResult {
+    let cfg = ctx.config;
+    let mut w = Worker::new(ctx.eval, ctx.tt, &cfg.params, &ctx.control.stop, root);
+    w.node_counter = Some(&counters[0]);
+    w.tb = ctx.tb;
+    w.tb_probe_depth = cfg.tb_probe_depth;
+    w.tb_probe_limit = cfg.tb_probe_limit;
+    w.root_only = allowed.to_vec();
+    w.clock = Some(Clock::new(
+        limits,
+        cfg.move_overhead,
+        &cfg.time_params,
+        ctx.control,
+        counters,
+    ));
+    if counters.len() == 1 {
+        w.node_limit = limits.nodes.unwrap_or(u64::MAX);
+    }
+    let mut result = SearchResult {
+        best: allowed.first().copied(),
+        ..SearchResult::default()
+    };
+    if allowed.is_empty() {
+        return result;
+    }
+    let max_depth = limits
+        .depth
+        .map(|d| d.clamp(1, MAX_PLY as u32 - 10))
+        .or(limits.mate.map(|m| (2 * m).clamp(1, MAX_PLY as u32 - 10)))
+        .unwrap_or(MAX_PLY as u32 - 10);
+    // One legal move in a timed game: answer after a shallow look.
+    let max_depth = if allowed.len() == 1 && limits.is_timed() && !limits.ponder {
+        max_depth.min(4)
+    } else {
+        max_depth
+    };
+    let multipv = cfg.multipv.clamp(1, allowed.len());
+    let mut prev_best: Option<Move> = None;
+    let mut stable = 0u32;
+
+    for depth in 1..=max_depth as i32 {
+        w.root_depth = depth;
+        w.seldepth = 0;
+        let mut lines: Vec<Line> = Vec::with_capacity(multipv);
+        w.root_exclude.clear();
+        for pv_idx in 0..multipv {
+            let prev_score = if depth > 1 {
+                result_score_hint(&result, pv_idx)
+            } else {
+                None
+            };
+            let line = aspiration(ctx, &mut w, depth, prev_score, pv_idx, counters);
+            let Some(line) = line else { break };
+            if let Some(&m) = line.pv.first() {
+                w.root_exclude.push(m);
+            }
+            lines.push(line);
+        }
+        let completed = !w.aborted && lines.len() == multipv;
+        if lines.is_empty() || (!completed && !w.root_pv_changed) {
+            break;
+        }
+        // A partial iteration still counts when its first line beat the previous best.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        let best_line = &lines[0];
+        if best_line.pv.is_empty() {
+            break;
+        }
+        result.best = best_line.pv.first().copied();
+        result.ponder = best_line.pv.get(1).copied();
+        result.score = best_line.score;
+        result.pv = best_line.pv.clone();
+        if completed {
+            result.depth = depth as u32;
+            for (i, l) in lines.iter().enumerate() {
+                report(ctx, &w, depth, i as u32 + 1, l, ScoreBound::Exact, counters);
+            }
+        }
+        if !completed {
+            break;
+        }
+        // Stop conditions between iterations.
+        if let Some(mate) = limits.mate
+            && is_mate(result.score)
+            && result.score > 0
+            && mate_moves(result.score) as u32 <= mate
+        {
+            break;
+        }
+        if result.best == prev_best {
+            stable += 1;
+        } else {
+            stable = 0;
+        }
+        prev_best = result.best;
+        let clock = w.clock.as_mut().expect("main thread has a clock");
+        clock.adjust(match stable {
+            0 => 1.6,
+            1 => 1.2,
+            2 => 1.0,
+            3 => 0.85,
+            _ => 0.7,
+        });
+        if clock.soft_expired() {
+            break;
+        }
+        // A forced mate found and searched well beyond its length: no point going on.
+        if is_mate(result.score) && depth > 2 * (MATE - result.score.abs()) + 8 {
+            break;
+        }
+    }
+    counters[0].store(w.nodes, Ordering::Relaxed);
+    result.nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+    result
+}
+
+fn result_score_hint(result: &SearchResult, pv_idx: usize) -> Option<Score> {
+    if pv_idx == 0 && !result.pv.is_empty() {
+        Some(result.score)
+    } else {
+        None
+    }
+}
+
+/// One root search with an aspiration window around the previous score, widened on
+/// failure. Returns `None` if aborted before any line was found.
+fn aspiration<E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'_, E>,
+    w: &mut Worker<'_, E>,
+    depth: i32,
+    prev: Option<Score>,
+    pv_idx: usize,
+    counters: &[AtomicU64],
+) -> Option<Line> {
+    let p = &ctx.config.params;
+    let mut delta = p.aspiration_window;
+    let (mut alpha, mut beta) = match prev {
+        Some(s) if depth >= p.aspiration_min_depth && !is_decisive(s) => {
+            ((s - delta).max(-INFINITE), (s + delta).min(INFINITE))
+        }
+        _ => (-INFINITE, INFINITE),
+    };
+    w.root_pv_changed = false;
+    loop {
+        let s = w.search(alpha, beta, depth, false);
+        if w.aborted {
+            return if w.root_pv_changed && pv_idx == 0 {
+                Some(Line {
+                    score: s,
+                    pv: w.root_pv(),
+                })
+            } else {
+                None
+            };
+        }
+        let long = w
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.elapsed() > Duration::from_secs(2));
+        if s <= alpha && alpha > -INFINITE {
+            if long {
+                let l = Line {
+                    score: alpha,
+                    pv: w.root_pv(),
+                };
+                report(
+                    ctx,
+                    w,
+                    depth,
+                    pv_idx as u32 + 1,
+                    &l,
+                    ScoreBound::Upper,
+                    counters,
+                );
+            }
+            beta = (alpha + beta) / 2;
+            alpha = (s - delta).max(-INFINITE);
+            w.root_pv_changed = false;
+        } else if s >= beta && beta < INFINITE {
+            if long {
+                let l = Line {
+                    score: beta,
+                    pv: w.root_pv(),
+                };
+                report(
+                    ctx,
+                    w,
+                    depth,
+                    pv_idx as u32 + 1,
+                    &l,
+                    ScoreBound::Lower,
+                    counters,
+                );
+            }
+            beta = (s + delta).min(INFINITE);
+        } else {
+            return Some(Line {
+                score: s,
+                pv: w.root_pv(),
+            });
+        }
+        delta += delta / 2 + 10;
+        if delta > 1500 {
+            alpha = -INFINITE;
+            beta = INFINITE;
+        }
+    }
+}
+
+fn report<E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'_, E>,
+    w: &Worker<'_, E>,
+    depth: i32,
+    multipv: u32,
+    line: &Line,
+    bound: ScoreBound,
+    counters: &[AtomicU64],
+) {
+    counters[0].store(w.nodes, Ordering::Relaxed);
+    let nodes: u64 = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+    let time = w.clock.as_ref().map_or(Duration::ZERO, |c| c.elapsed());
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+    ctx.reporter.info(&SearchInfo {
+        depth: depth as u32,
+        seldepth: w.seldepth.max(depth as usize) as u32,
+        multipv,
+        score: line.score,
+        bound,
+        nodes,
+        nps,
+        time,
+        hashfull: ctx.tt.hashfull(),
+        tbhits: w.tbhits,
+        pv: line.pv.clone(),
+        wdl: wdl_from_score(line.score),
+    });
+}
+
+/// Searches `pos` to a fixed depth with one thread and no output; used by tests, the
+/// benchmark and the opponent model's probes.
+pub fn search_depth<E: Evaluator + ?Sized>(
+    eval: &E,
+    tt: &TranspositionTable,
+    pos: &Position,
+    depth: u32,
+) -> SearchResult {
+    let control = SearchControl::default();
+    let config = SearchConfig::default();
+    let ctx = SearchContext {
+        eval,
+        tt,
+        control: &control,
+        tb: None,
+        config: &config,
+        reporter: &crate::report::Silent,
+    };
+    let limits = Limits::depth(depth);
+    let allowed = root_moves(pos, &limits);
+    search(&ctx, pos, &limits, &allowed)
+}
+
+/// True if `m` is legal in `pos` (used to validate `searchmoves` and ponder moves).
+pub fn is_legal(pos: &Position, m: Move) -> bool {
+    pos.chess().is_legal(m)
+}

@@ -1,0 +1,224 @@
+//! Move ordering: the transposition-table move first, then winning and equal captures
+//! (MVV-LVA, SEE-checked) and queen promotions, the two killer moves of the ply, the quiet
+//! moves by the relative history heuristic (Winands 2004 ch. 7: history score divided by the
+//! butterfly count, i.e. how often a move was good relative to how often it was tried), and
+//! losing captures last. Moves are generated all at once by shakmaty and picked by
+//! selection, so a cut-off early in the list costs no full sort.
+
+use shakmaty::{Chess, Color, Move, MoveList};
+
+use super::see::{SEE_VALUE, see};
+use crate::eval::score::MAX_PLY;
+use crate::tt::PackedMove;
+
+const TT_SCORE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 24;
+const KILLER_1: i32 = 1 << 22;
+const KILLER_2: i32 = KILLER_1 - 1;
+const COUNTER: i32 = KILLER_1 - 2;
+const BAD_CAPTURE: i32 = -(1 << 24);
+/// History scores stay below this, under the killers.
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Killer moves, history and butterfly counters of one search thread (one evaluator).
+pub struct OrderingTables {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<u32>,
+    butterfly: Vec<u32>,
+    counter: Vec<Option<Move>>,
+}
+
+impl Default for OrderingTables {
+    fn default() -> Self {
+        OrderingTables {
+            killers: vec![[None, None]; MAX_PLY + 8],
+            history: vec![0; 2 * 64 * 64],
+            butterfly: vec![0; 2 * 64 * 64],
+            counter: vec![None; 2 * 64 * 64],
+        }
+    }
+}
+
+#[inline]
+fn hidx(color: Color, m: Move) -> usize {
+    let from = m.from().map_or(0, |s| s as usize);
+    (color as usize) * 4096 + from * 64 + m.to() as usize
+}
+
+impl OrderingTables {
+    /// Forgets everything (new game).
+    pub fn clear(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.butterfly.iter_mut().for_each(|h| *h = 0);
+        self.counter.iter_mut().for_each(|c| *c = None);
+    }
+
+    /// Starts a new search: killers are cleared, history is halved (aged).
+    pub fn new_search(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+        self.history.iter_mut().for_each(|h| *h /= 2);
+        self.butterfly.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    /// Records a quiet move that caused a beta cut-off at `ply` with `depth` to go, after
+    /// the quiet moves in `tried` (which did not).
+    pub fn record_cutoff(
+        &mut self,
+        color: Color,
+        m: Move,
+        prev: Option<Move>,
+        ply: usize,
+        depth: i32,
+        tried: &[Move],
+    ) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let bonus = (depth * depth).min(400) as u32;
+        let i = hidx(color, m);
+        self.history[i] = self.history[i].saturating_add(bonus);
+        self.butterfly[i] = self.butterfly[i].saturating_add(bonus);
+        for &q in tried {
+            let j = hidx(color, q);
+            self.butterfly[j] = self.butterfly[j].saturating_add(bonus);
+        }
+        if self.history[i] > 1 << 28 {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+            self.butterfly.iter_mut().for_each(|h| *h /= 2);
+        }
+        if let Some(p) = prev {
+            self.counter[hidx(!color, p)] = Some(m);
+        }
+    }
+
+    /// Relative history score of a quiet move (0 ..= `HISTORY_MAX`).
+    #[inline]
+    pub fn relative_history(&self, color: Color, m: Move) -> i32 {
+        let i = hidx(color, m);
+        let h = u64::from(self.history[i]);
+        let b = u64::from(self.butterfly[i]);
+        ((h * HISTORY_MAX as u64) / (b + 1)) as i32
+    }
+
+    /// The killers of a ply.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply.min(MAX_PLY)]
+    }
+}
+
+/// A list of moves with ordering scores, handed out best first.
+pub struct Picker {
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+}
+
+impl Picker {
+    /// Scores all `moves` for the main search.
+    pub fn new(
+        pos: &Chess,
+        moves: MoveList,
+        tt_move: PackedMove,
+        tables: &OrderingTables,
+        ply: usize,
+        prev: Option<Move>,
+    ) -> Self {
+        let color = shakmaty::Position::turn(pos);
+        let killers = tables.killers(ply);
+        let counter = prev.and_then(|p| tables.counter[hidx(!color, p)]);
+        let mut scores = [0i32; 256];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if tt_move.matches(m) {
+                TT_SCORE
+            } else if m.is_capture() || m.promotion() == Some(shakmaty::Role::Queen) {
+                let victim = if m.is_en_passant() {
+                    SEE_VALUE[1]
+                } else {
+                    m.capture().map_or(0, |r| SEE_VALUE[r as usize])
+                };
+                let mvv_lva = victim * 16 - SEE_VALUE[m.role() as usize] / 10
+                    + m.promotion().map_or(0, |r| SEE_VALUE[r as usize]);
+                let attacker = SEE_VALUE[m.role() as usize];
+                if victim >= attacker || m.promotion().is_some() || see(pos, m) >= 0 {
+                    GOOD_CAPTURE + mvv_lva
+                } else {
+                    BAD_CAPTURE + mvv_lva
+                }
+            } else if killers[0] == Some(m) {
+                KILLER_1
+            } else if killers[1] == Some(m) {
+                KILLER_2
+            } else if counter == Some(m) {
+                COUNTER
+            } else if m.is_promotion() {
+                // Under-promotions last among the quiet moves.
+                -(1 << 23)
+            } else {
+                tables.relative_history(color, m)
+            };
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Scores captures (and promotions) for quiescence by MVV-LVA.
+    pub fn captures(moves: MoveList) -> Self {
+        let mut scores = [0i32; 256];
+        for (i, &m) in moves.iter().enumerate() {
+            let victim = if m.is_en_passant() {
+                SEE_VALUE[1]
+            } else {
+                m.capture().map_or(0, |r| SEE_VALUE[r as usize])
+            };
+            scores[i] = victim * 16 - SEE_VALUE[m.role() as usize] / 10
+                + m.promotion().map_or(0, |r| SEE_VALUE[r as usize]);
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The next move and its ordering score, best first.
+    #[inline]
+    pub fn pick(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let r = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(r)
+    }
+
+    /// Number of moves in the list.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True if there are no moves at all.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// True if an ordering score marks a losing capture.
+    pub fn is_bad_capture(score: i32) -> bool {
+        score < -(1 << 23)
+    }
+}

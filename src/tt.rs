@@ -1,0 +1,293 @@
+//! The transposition table: a lock-free hash table shared by the search threads of one
+//! evaluator (the opponent-model driver gives every evaluator its own, Donkers 2003 §3.4.1).
+//!
+//! Buckets of four 16-byte entries (one cache line). Each entry is two `AtomicU64`s, the key
+//! stored XOR-ed with the data so that a torn write is detected as a miss (Hyatt's lockless
+//! hashing). Replacement is depth-preferred with aging: an entry of the same key is
+//! overwritten when the new one is exact or not much shallower, otherwise the bucket's entry
+//! with the lowest `depth - 8 × age` is replaced. Mate scores are stored relative to the node
+//! ([`crate::eval::score::to_tt`]).
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use shakmaty::{Move, Role, Square};
+
+use crate::eval::Score;
+
+/// The kind of bound a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most this (fail low).
+    Upper = 1,
+    /// The true score is at least this (fail high).
+    Lower = 2,
+    /// The exact score.
+    Exact = 3,
+}
+
+/// A compact move: from (6 bits), to (6 bits), promotion role (3 bits). Castling is stored
+/// as king square to rook square, as shakmaty represents it. Zero means "no move".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PackedMove(pub u16);
+
+impl PackedMove {
+    /// Packs a move.
+    #[inline]
+    pub fn new(m: Move) -> Self {
+        let from = m.from().map_or(0, |s| s as u16);
+        let to = m.to() as u16;
+        let promo = m.promotion().map_or(0, |r| r as u16);
+        PackedMove(1 << 15 | promo << 12 | to << 6 | from)
+    }
+
+    /// True if this packs `m`.
+    #[inline]
+    pub fn matches(self, m: Move) -> bool {
+        self.0 != 0 && self == PackedMove::new(m)
+    }
+
+    /// From square, to square and promotion, for display and tests.
+    pub fn parts(self) -> Option<(Square, Square, Option<Role>)> {
+        if self.0 == 0 {
+            return None;
+        }
+        let from = Square::new(u32::from(self.0 & 63));
+        let to = Square::new(u32::from((self.0 >> 6) & 63));
+        let promo = match (self.0 >> 12) & 7 {
+            2 => Some(Role::Knight),
+            3 => Some(Role::Bishop),
+            4 => Some(Role::Rook),
+            5 => Some(Role::Queen),
+            _ => None,
+        };
+        Some((from, to, promo))
+    }
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub struct TtHit {
+    /// Best (or refutation) move.
+    pub mv: PackedMove,
+    /// Score, node-relative (convert with `from_tt`).
+    pub score: Score,
+    /// Static evaluation of the position.
+    pub eval: Score,
+    /// Remaining depth of the search that stored it.
+    pub depth: i32,
+    /// Kind of bound.
+    pub bound: Bound,
+}
+
+const ENTRIES: usize = 4;
+
+#[derive(Default)]
+struct Entry {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; ENTRIES],
+}
+
+/// A shared transposition table.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    age: AtomicU8,
+}
+
+fn pack(mv: PackedMove, score: Score, eval: Score, depth: i32, bound: Bound, age: u8) -> u64 {
+    u64::from(mv.0)
+        | (u64::from(score as i16 as u16) << 16)
+        | (u64::from(eval as i16 as u16) << 32)
+        | (u64::from(depth.clamp(0, 255) as u8) << 48)
+        | (u64::from(bound as u8) << 56)
+        | (u64::from(age & 63) << 58)
+}
+
+fn unpack(d: u64) -> (TtHit, u8) {
+    let bound = match (d >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    (
+        TtHit {
+            mv: PackedMove(d as u16),
+            score: Score::from((d >> 16) as u16 as i16),
+            eval: Score::from((d >> 32) as u16 as i16),
+            depth: i32::from((d >> 48) as u8),
+            bound,
+        },
+        ((d >> 58) & 63) as u8,
+    )
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` mebibytes (at least one bucket).
+    pub fn new(mb: usize) -> Self {
+        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(n);
+        buckets.resize_with(n, Bucket::default);
+        TranspositionTable {
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in mebibytes.
+    pub fn size_mb(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for e in &b.entries {
+                e.key.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
+            }
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries age.
+    pub fn new_search(&self) {
+        let a = self.age.load(Ordering::Relaxed);
+        self.age.store((a + 1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let idx = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[idx]
+    }
+
+    /// Hints the CPU to load the bucket of `key`.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        let _ = self.bucket(key);
+    }
+
+    /// Looks up `key`.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for e in &self.bucket(key).entries {
+            let d = e.data.load(Ordering::Relaxed);
+            if d != 0 && e.key.load(Ordering::Relaxed) ^ d == key {
+                return Some(unpack(d).0);
+            }
+        }
+        None
+    }
+
+    /// Stores a result. `score` must already be node-relative.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (i, e) in bucket.entries.iter().enumerate() {
+            let d = e.data.load(Ordering::Relaxed);
+            let k = e.key.load(Ordering::Relaxed) ^ d;
+            if d == 0 || k == key {
+                victim = i;
+                if k == key && d != 0 {
+                    let (old, _) = unpack(d);
+                    // Keep a deeper entry of the same position unless this one is exact.
+                    if bound != Bound::Exact && depth + 3 < old.depth {
+                        return;
+                    }
+                    let keep_move = mv.is_none();
+                    let packed_mv = if keep_move {
+                        old.mv
+                    } else {
+                        mv.map(PackedMove::new).unwrap_or_default()
+                    };
+                    let data = pack(packed_mv, score, eval, depth, bound, age);
+                    e.key.store(key ^ data, Ordering::Relaxed);
+                    e.data.store(data, Ordering::Relaxed);
+                    return;
+                }
+                break;
+            }
+            let (hit, a) = unpack(d);
+            let age_diff = i32::from((age + 64 - a) & 63);
+            let worth = hit.depth - 8 * age_diff;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let data = pack(
+            mv.map(PackedMove::new).unwrap_or_default(),
+            score,
+            eval,
+            depth,
+            bound,
+            age,
+        );
+        let e = &bucket.entries[victim];
+        e.key.store(key ^ data, Ordering::Relaxed);
+        e.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of sampled entries written in the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..sample] {
+            for e in &b.entries {
+                let d = e.data.load(Ordering::Relaxed);
+                if d != 0 && unpack(d).1 == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * ENTRIES).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Chess, Position};
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        let pos = Chess::default();
+        let m = pos.legal_moves()[3];
+        tt.store(42, Some(m), -31_990, 17, 9, Bound::Lower);
+        let hit = tt.probe(42).expect("stored entry");
+        assert!(hit.mv.matches(m));
+        assert_eq!((hit.score, hit.eval, hit.depth), (-31_990, 17, 9));
+        assert_eq!(hit.bound, Bound::Lower);
+        assert!(tt.probe(43).is_none());
+        tt.clear();
+        assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn deeper_entry_survives_shallow_store() {
+        let tt = TranspositionTable::new(1);
+        tt.store(7, None, 10, 0, 12, Bound::Lower);
+        tt.store(7, None, 20, 0, 2, Bound::Upper);
+        assert_eq!(tt.probe(7).unwrap().depth, 12);
+        tt.store(7, None, 30, 0, 2, Bound::Exact);
+        assert_eq!(tt.probe(7).unwrap().score, 30);
+    }
+}
