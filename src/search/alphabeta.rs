@@ -356,23 +356,20 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 continue;
             }
             let quiet = !m.is_capture() && !m.is_promotion();
+            // Shallow-depth pruning candidates; checking moves are never pruned.
+            let mut prune = false;
             if !root && best > -TB_WIN_BOUND && !in_check {
                 if quiet {
-                    if !pv_node
+                    prune = (!pv_node
                         && depth <= self.params.lmp_max_depth
-                        && n_quiets as i32 >= self.params.lmp_base + depth * depth
-                    {
-                        continue;
-                    }
-                    if depth <= self.params.futility_max_depth
-                        && static_eval
-                            + self.params.futility_base
-                            + self.params.futility_per_ply * depth
-                            <= alpha
-                        && !killers.contains(&Some(m))
-                    {
-                        continue;
-                    }
+                        && n_quiets as i32 >= self.params.lmp_base + depth * depth)
+                        || (depth <= self.params.futility_max_depth
+                            && !is_decisive(alpha)
+                            && static_eval
+                                + self.params.futility_base
+                                + self.params.futility_per_ply * depth
+                                <= alpha
+                            && !killers.contains(&Some(m)));
                 } else if depth <= 6
                     && Picker::is_bad_capture(order)
                     && !see_ge(self.pos.chess(), m, -self.params.see_capture_margin * depth)
@@ -380,10 +377,18 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     continue;
                 }
             }
-            count += 1;
             self.pos.play(m);
-            self.tt.prefetch(self.pos.key());
             let gives_check = self.pos.chess().is_check();
+            if prune && !gives_check {
+                self.pos.undo();
+                if n_quiets < quiets.len() {
+                    quiets[n_quiets] = Some(m);
+                    n_quiets += 1;
+                }
+                continue;
+            }
+            count += 1;
+            self.tt.prefetch(self.pos.key());
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             let mut s;
