@@ -1,27 +1,49 @@
-//! Placeholder material evaluator (replaced by the evaluation module).
+//! [`MaterialEval`]: material only (pawn 100, knight 320, bishop 330, rook 500, queen 900),
+//! the simplest opponent type of the OM experiments.
 
 use shakmaty::{Chess, Color, Position, Role};
 
-use super::{Evaluator, Score};
+use super::Evaluator;
+use super::score::Score;
 
-/// Material only.
-#[derive(Clone, Debug, Default)]
+/// Material values used by [`MaterialEval`], indexed by `Role as usize - 1`.
+pub const MATERIAL_VALUES: [Score; 6] = [100, 320, 330, 500, 900, 0];
+
+/// Material-only evaluation (name `"material"`), side to move relative.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MaterialEval;
 
-const VALUES: [Score; 7] = [0, 100, 320, 330, 500, 900, 0];
+impl MaterialEval {
+    /// A material evaluator.
+    pub const fn new() -> Self {
+        MaterialEval
+    }
+}
 
 impl Evaluator for MaterialEval {
     fn name(&self) -> &str {
         "material"
     }
+
+    #[inline]
     fn evaluate(&self, pos: &Chess) -> Score {
-        let b = pos.board();
-        let mut s = 0;
-        for role in Role::ALL {
-            let v = VALUES[role as usize];
-            s += v * (b.by_role(role) & b.white()).count() as Score;
-            s -= v * (b.by_role(role) & b.black()).count() as Score;
+        let board = pos.board();
+        let white = board.white();
+        let mut score = 0;
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let pieces = board.by_role(role);
+            let diff = (pieces & white).count() as i32 - (pieces & !white).count() as i32;
+            score += MATERIAL_VALUES[role as usize - 1] * diff;
         }
-        if pos.turn() == Color::White { s } else { -s }
+        match pos.turn() {
+            Color::White => score,
+            Color::Black => -score,
+        }
     }
 }

@@ -3,11 +3,31 @@
 //! The α-β probe is generic over its evaluator so that the opponent-model driver can search
 //! with an opponent type's evaluation function (Donkers 2003 §3.4: "move ordering by the
 //! opponent's evaluation, separate tables per evaluator"). Opponent types are evaluators too.
-//! Built in: [`FullEval`] (tapered middlegame/endgame terms plus endgame knowledge) and
-//! [`MaterialEval`] (material only).
+//! Built in: [`FullEval`] (tapered middlegame/endgame terms plus endgame knowledge, KQ vs KR
+//! for the Browne–BELLE experiment of §5.4) and [`MaterialEval`] (material only).
+//!
+//! Files: `params.rs` (every weight, [`EvalParams`]), `pst.rs` (PeSTO tables), `masks.rs`
+//! (constant bitboards), `pawns.rs`, `pieces.rs`, `king_safety.rs` (the general terms),
+//! `endgame.rs` and `kqkr.rs` (endgame knowledge), `full.rs` and `material.rs` (the
+//! evaluators).
 
+mod endgame;
+mod full;
+mod king_safety;
+mod kqkr;
+mod masks;
+mod material;
+pub mod params;
+mod pawns;
+mod pieces;
+pub mod pst;
 pub mod score;
+#[cfg(test)]
+mod tests;
 
+pub use full::FullEval;
+pub use material::{MATERIAL_VALUES, MaterialEval};
+pub use params::{EndgameParams, EvalParams, KqkrParams, S};
 pub use score::Score;
 
 use shakmaty::Chess;
@@ -23,9 +43,3 @@ pub trait Evaluator: Send + Sync {
     /// The score of `pos` from the side to move's point of view.
     fn evaluate(&self, pos: &Chess) -> Score;
 }
-
-pub mod material;
-
-pub use material::MaterialEval;
-/// Placeholder until the full evaluation lands.
-pub type FullEval = MaterialEval;

@@ -95,6 +95,8 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     pub aborted: bool,
     /// Set when the root PV was replaced during the current iteration.
     pub root_pv_changed: bool,
+    /// Where `currmove` lines go in long searches (main thread only).
+    pub reporter: Option<&'a dyn crate::report::Reporter>,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
     lmr: Vec<[i8; 64]>,
@@ -138,6 +140,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             root_depth: 0,
             aborted: false,
             root_pv_changed: false,
+            reporter: None,
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
             lmr,
@@ -389,6 +392,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
             count += 1;
             self.tt.prefetch(self.pos.key());
+            if root
+                && let (Some(r), Some(c)) = (self.reporter, self.clock.as_ref())
+                && c.elapsed() > std::time::Duration::from_secs(3)
+            {
+                r.currmove(depth as u32, m, count);
+            }
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             let mut s;

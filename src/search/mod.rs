@@ -287,6 +287,7 @@ fn main_loop<E: Evaluator + ?Sized>(
         ctx.control,
         counters,
     ));
+    w.reporter = Some(ctx.reporter);
     if counters.len() == 1 {
         w.node_limit = limits.nodes.unwrap_or(u64::MAX);
     }

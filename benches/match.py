@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Engine-vs-engine match runner (python-chess), for strength measurements.
+
+Plays pairs of games (each opening with both colours) between two engines at a Fischer time
+control, adjudicating nothing but the rules (mate, stalemate, repetition, 50 moves,
+insufficient material) and time forfeits, and reports the score, Elo with a 95 % error bar
+(trinomial model) and the likelihood of superiority. Writes every game to a PGN.
+
+Example (the closing-note matches):
+    python3 benches/match.py --engine1 target/release/nosce --engine2 /usr/games/toga2 \
+        --games 100 --tc 10+0.1 --concurrency 2 --pgn runs/toga2.pgn
+
+Engines are UCI unless given as `xboard:PATH` (e.g. `xboard:/usr/games/phalanx`).
+Options: `--option1 Hash=64` (repeatable), same for `--option2`.
+"""
+
+import argparse
+import asyncio
+import math
+import random
+import sys
+import time
+
+import chess
+import chess.engine
+import chess.pgn
+
+
+def parse_engine(spec):
+    if spec.startswith("xboard:"):
+        return "xboard", spec[len("xboard:"):]
+    if spec.startswith("uci:"):
+        return "uci", spec[len("uci:"):]
+    return "uci", spec
+
+
+def parse_options(items):
+    out = {}
+    for it in items or []:
+        if "=" not in it:
+            sys.exit(f"match.py: option '{it}' is not NAME=VALUE")
+        k, v = it.split("=", 1)
+        out[k] = v
+    return out
+
+
+async def open_engine(spec, options):
+    kind, path = parse_engine(spec)
+    if kind == "uci":
+        _, eng = await chess.engine.popen_uci(path)
+    else:
+        _, eng = await chess.engine.popen_xboard(path)
+    if options:
+        await eng.configure(options)
+    return eng
+
+
+async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black_opts, round_no):
+    base, inc = args.base, args.inc
+    engines = [await open_engine(white_spec, white_opts), await open_engine(black_spec, black_opts)]
+    board = chess.Board(opening_fen)
+    game = chess.pgn.Game()
+    game.setup(board)
+    game.headers["Event"] = args.event
+    game.headers["Round"] = str(round_no)
+    game.headers["White"] = white_spec
+    game.headers["Black"] = black_spec
+    game.headers["TimeControl"] = f"{base:g}+{inc:g}"
+    clocks = [base, base]
+    node = game
+    result, reason = None, None
+    try:
+        while not board.is_game_over(claim_draw=True):
+            side = 0 if board.turn == chess.WHITE else 1
+            limit = chess.engine.Limit(
+                white_clock=clocks[0], black_clock=clocks[1], white_inc=inc, black_inc=inc
+            )
+            t0 = time.monotonic()
+            try:
+                res = await asyncio.wait_for(engines[side].play(board, limit), timeout=clocks[side] + 5)
+            except (chess.engine.EngineError, chess.engine.EngineTerminatedError, asyncio.TimeoutError) as e:
+                result = "0-1" if side == 0 else "1-0"
+                reason = f"engine error: {type(e).__name__} {e}"
+                break
+            used = time.monotonic() - t0
+            clocks[side] -= used
+            if clocks[side] < 0:
+                result = "0-1" if side == 0 else "1-0"
+                reason = "time forfeit"
+                break
+            clocks[side] += inc
+            if res.move is None or res.move not in board.legal_moves:
+                result = "0-1" if side == 0 else "1-0"
+                reason = f"illegal move {res.move}"
+                break
+            board.push(res.move)
+            node = node.add_variation(res.move)
+        if result is None:
+            outcome = board.outcome(claim_draw=True)
+            result = outcome.result()
+            reason = outcome.termination.name.lower()
+    finally:
+        for e in engines:
+            try:
+                await asyncio.wait_for(e.quit(), timeout=5)
+            except Exception:
+                pass
+    game.headers["Result"] = result
+    game.headers["Termination"] = reason
+    return game, result, reason
+
+
+def elo_stats(w, d, l):
+    n = w + d + l
+    if n == 0:
+        return 0.0, 0.0, 0.5
+    score = (w + 0.5 * d) / n
+    var = (w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * (0 - score) ** 2) / n
+    se = math.sqrt(var / n) if n > 1 else 0.0
+
+    def elo(p):
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / p - 1)
+
+    e = elo(score)
+    lo, hi = elo(score - 1.96 * se), elo(score + 1.96 * se)
+    los = 0.5 * (1 + math.erf((w - l) / math.sqrt(2 * (w + l)))) if w + l > 0 else 0.5
+    return e, (hi - lo) / 2, los
+
+
+async def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine1", required=True)
+    ap.add_argument("--engine2", required=True)
+    ap.add_argument("--option1", action="append")
+    ap.add_argument("--option2", action="append")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--tc", default="10+0.1", help="base+increment in seconds")
+    ap.add_argument("--openings", default="../shared/openings/2moves_v1.epd")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--concurrency", type=int, default=1)
+    ap.add_argument("--pgn", default=None)
+    ap.add_argument("--event", default="nosce match")
+    args = ap.parse_args()
+    try:
+        b, i = args.tc.split("+")
+        args.base, args.inc = float(b), float(i)
+    except ValueError:
+        sys.exit(f"match.py: bad --tc '{args.tc}', expected e.g. 10+0.1")
+    with open(args.openings) as f:
+        fens = [" ".join(l.split()[:4]) + " 0 1" for l in f if l.strip()]
+    rng = random.Random(args.seed)
+    rng.shuffle(fens)
+    o1, o2 = parse_options(args.option1), parse_options(args.option2)
+    jobs = []
+    for g in range(args.games):
+        fen = fens[(g // 2) % len(fens)]
+        if g % 2 == 0:
+            jobs.append((fen, args.engine1, args.engine2, o1, o2, g + 1, True))
+        else:
+            jobs.append((fen, args.engine2, args.engine1, o2, o1, g + 1, False))
+    w = d = l = 0
+    reasons = {}
+    sem = asyncio.Semaphore(args.concurrency)
+    pgn_out = open(args.pgn, "w") if args.pgn else None
+    start = time.monotonic()
+
+    async def run(job):
+        nonlocal w, d, l
+        fen, ws, bs, wo, bo, rnd, e1_white = job
+        async with sem:
+            game, result, reason = await play_game(args, fen, ws, bs, wo, bo, rnd)
+        if result == "1/2-1/2":
+            d += 1
+        elif (result == "1-0") == e1_white:
+            w += 1
+        else:
+            l += 1
+        reasons[reason] = reasons.get(reason, 0) + 1
+        if pgn_out:
+            print(game, file=pgn_out, end="\n\n", flush=True)
+        elo, err, los = elo_stats(w, d, l)
+        print(f"game {rnd:3d} {result:7s} {reason:28s} | +{w} ={d} -{l}  Elo {elo:+.0f} ± {err:.0f}  "
+              f"LOS {los:.1%}  {time.monotonic() - start:.0f}s", flush=True)
+
+    await asyncio.gather(*(run(j) for j in jobs))
+    elo, err, los = elo_stats(w, d, l)
+    n = w + d + l
+    print(f"\n{args.engine1} vs {args.engine2}: {n} games at {args.tc}: +{w} ={d} -{l}, "
+          f"score {(w + d / 2) / max(n, 1):.1%}, Elo {elo:+.0f} ± {err:.0f} (95%), LOS {los:.1%}")
+    print("terminations:", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
