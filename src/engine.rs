@@ -8,7 +8,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -124,6 +124,9 @@ pub struct Engine {
     position: Position,
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
+    /// Set only by [`Engine::stop`]: the search raises `control.stop` itself when it ends
+    /// (to halt its helper threads), so that flag cannot tell whether the GUI said `stop`.
+    stop_requested: Arc<AtomicBool>,
     config: SearchConfig,
     eval: Arc<FullEval>,
     tb: Option<Arc<dyn WdlProbe>>,
@@ -146,6 +149,7 @@ impl Engine {
             position: Position::default(),
             tt: Arc::new(TranspositionTable::new(16)),
             control: Arc::new(SearchControl::default()),
+            stop_requested: Arc::new(AtomicBool::new(false)),
             config: SearchConfig::default(),
             eval: Arc::new(FullEval::default()),
             tb: None,
@@ -222,6 +226,7 @@ impl Engine {
     /// Asks the running search to stop (its `bestmove` follows).
     pub fn stop(&self) {
         self.control.pondering.store(false, Ordering::SeqCst);
+        self.stop_requested.store(true, Ordering::SeqCst);
         self.control.stop.store(true, Ordering::SeqCst);
     }
 
@@ -243,12 +248,14 @@ impl Engine {
         self.stop();
         self.wait();
         self.control.stop.store(false, Ordering::SeqCst);
+        self.stop_requested.store(false, Ordering::SeqCst);
         self.control
             .pondering
             .store(limits.ponder, Ordering::SeqCst);
         let pos = self.position.clone();
         let tt = Arc::clone(&self.tt);
         let control = Arc::clone(&self.control);
+        let stop_requested = Arc::clone(&self.stop_requested);
         let config = self.config.clone();
         let eval = Arc::clone(&self.eval);
         let tb = self.tb.clone();
@@ -261,6 +268,7 @@ impl Engine {
                     &*eval,
                     &tt,
                     &control,
+                    &stop_requested,
                     tb.as_deref(),
                     &config,
                     &pos,
@@ -372,6 +380,7 @@ fn run_search<E: Evaluator + ?Sized>(
     eval: &E,
     tt: &TranspositionTable,
     control: &SearchControl,
+    stop_requested: &AtomicBool,
     tb: Option<&dyn WdlProbe>,
     config: &SearchConfig,
     pos: &Position,
@@ -397,9 +406,10 @@ fn run_search<E: Evaluator + ?Sized>(
             (allowed.first().copied(), None)
         }
     };
-    // In infinite and ponder mode the answer waits for `stop` or `ponderhit`.
+    // In infinite and ponder mode the answer waits for `stop` or `ponderhit`, also when the
+    // search ended by itself (a mate found, the depth limit reached).
     while (limits.infinite || control.pondering.load(Ordering::SeqCst))
-        && !control.stop.load(Ordering::SeqCst)
+        && !stop_requested.load(Ordering::SeqCst)
     {
         std::thread::sleep(Duration::from_millis(1));
     }

@@ -16,6 +16,7 @@ Usage:
   nosce                      protocol loop on stdin/stdout (send 'uci' first)
   nosce bench [depth]        fixed-depth benchmark over bench.epd; last line 'N nodes M nps'
   nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
+  nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
   nosce --help | --version
 ";
 
@@ -36,6 +37,16 @@ fn main() -> ExitCode {
         }
         Some("bench") => bench(&args[1..]),
         Some("perft") => perft(&args[1..]),
+        Some("trees") => match nosce::search::trees::run_cli(&args[1..]) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("nosce trees: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(other) => {
             eprintln!("nosce: unknown command '{other}' (try --help)");
             ExitCode::from(2)

@@ -13,6 +13,7 @@
 pub mod alphabeta;
 pub mod ordering;
 pub mod see;
+pub mod trees;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;

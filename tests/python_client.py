@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Drives nosce through python-chess, a real UCI client with strict parsing.
+
+Usage: python_client.py <path to the nosce binary>
+
+python-chess logs protocol problems it tolerates (unexpected lines, bad info tokens,
+illegal ponder moves) as warnings on the ``chess.engine`` logger; any WARNING or worse
+fails this script. Exit status 0 means every check passed.
+"""
+
+import logging
+import sys
+
+import chess
+import chess.engine
+
+
+class Recorder(logging.Handler):
+    """Keeps every WARNING+ record of the chess.engine logger."""
+
+    def __init__(self):
+        super().__init__(level=logging.WARNING)
+        self.records = []
+
+    def emit(self, record):
+        self.records.append(self.format(record))
+
+
+def fail(msg):
+    print(f"FAIL: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def main():
+    if len(sys.argv) != 2:
+        fail("usage: python_client.py <nosce binary>")
+    recorder = Recorder()
+    log = logging.getLogger("chess.engine")
+    log.addHandler(recorder)
+    log.setLevel(logging.DEBUG)  # let every record reach the handler; it filters WARNING+
+
+    engine = chess.engine.SimpleEngine.popen_uci(sys.argv[1], timeout=10)
+    try:
+        if not engine.id.get("name", "").startswith("nosce"):
+            fail(f"id name is {engine.id.get('name')!r}")
+        for opt in ("Hash", "Threads", "MultiPV", "Ponder", "Move Overhead"):
+            if opt not in engine.options:
+                fail(f"option {opt} not announced")
+        engine.configure({"Hash": 8, "Threads": 1})
+
+        # A 20-ply game against itself.
+        board = chess.Board()
+        for ply in range(20):
+            if board.is_game_over():
+                break
+            limit = chess.engine.Limit(time=0.05) if ply % 2 == 0 else chess.engine.Limit(depth=4)
+            result = engine.play(board, limit, info=chess.engine.INFO_ALL)
+            if result.move is None:
+                fail(f"ply {ply}: no move in {board.fen()}")
+            if result.move not in board.legal_moves:
+                fail(f"ply {ply}: illegal move {result.move} in {board.fen()}")
+            if result.ponder is not None:
+                after = board.copy()
+                after.push(result.move)
+                if result.ponder not in after.legal_moves:
+                    fail(f"ply {ply}: illegal ponder move {result.ponder}")
+            board.push(result.move)
+        if board.ply() < 20 and not board.is_game_over():
+            fail(f"the game stopped after {board.ply()} plies")
+
+        # MultiPV analysis of the current position.
+        infos = engine.analyse(board, chess.engine.Limit(depth=6), multipv=3)
+        if len(infos) != 3:
+            fail(f"analyse multipv=3 gave {len(infos)} lines")
+        firsts = set()
+        for i, info in enumerate(infos, 1):
+            if info.get("multipv") != i:
+                fail(f"line {i} has multipv {info.get('multipv')}")
+            if "score" not in info or "pv" not in info or not info["pv"]:
+                fail(f"line {i} lacks score or pv: {info}")
+            b = board.copy()
+            for mv in info["pv"]:
+                if mv not in b.legal_moves:
+                    fail(f"line {i}: illegal pv move {mv}")
+                b.push(mv)
+            firsts.add(info["pv"][0])
+            if info.get("depth", 0) < 6:
+                fail(f"line {i} has depth {info.get('depth')}")
+        if len(firsts) != 3:
+            fail("the three lines do not start with three different moves")
+
+        # A forced mate is reported as a mate score.
+        mate = chess.Board("2r3k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1")
+        info = engine.analyse(mate, chess.engine.Limit(depth=6))
+        if info["score"].white() != chess.engine.Mate(2):
+            fail(f"mate in 2 scored {info['score']}")
+        if info["pv"][0] != chess.Move.from_uci("e2e8"):
+            fail(f"mate in 2 starts with {info['pv'][0]}")
+    finally:
+        engine.quit()
+
+    if recorder.records:
+        fail("python-chess logged warnings:\n" + "\n".join(recorder.records))
+    print(f"ok: {board.ply()} plies, final position {board.fen()}")
+
+
+if __name__ == "__main__":
+    main()
