@@ -86,7 +86,7 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
             clocks[side] -= used
             if clocks[side] < 0:
                 result = "0-1" if side == 0 else "1-0"
-                reason = "time forfeit"
+                reason = f"time forfeit ({'white' if side == 0 else 'black'}, {used:.3f}s used, move {board.fullmove_number})"
                 break
             clocks[side] += inc
             if res.move is None or res.move not in board.legal_moves:
@@ -95,6 +95,8 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
                 break
             board.push(res.move)
             node = node.add_variation(res.move)
+            node.set_clock(clocks[side])
+            node.comment = (node.comment + f" [%emt {used:.3f}]").strip()
         if result is None:
             outcome = board.outcome(claim_draw=True)
             result = outcome.result()

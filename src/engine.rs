@@ -12,112 +12,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::eval::{Evaluator, FullEval};
+use crate::eval::{Evaluator, FullEval, MaterialEval};
 use crate::limits::Limits;
+use crate::opponent::EvalKind;
+use crate::options::{Applied, Options, RootSafety};
 use crate::position::Position;
 use crate::report::Reporter;
+use crate::search::model::{ModelSetup, TypeSetup, search_model};
+use crate::search::om::OmMode;
 use crate::search::{self, SearchConfig, SearchContext, SearchControl, WdlProbe};
 use crate::tt::TranspositionTable;
 
 /// Stack size of search threads (deep recursion with move lists on the stack).
 const SEARCH_STACK: usize = 64 * 1024 * 1024;
-
-/// The type of an engine option, with its default and range.
-#[derive(Clone, Debug)]
-pub enum OptionKind {
-    /// An integer in `min..=max`.
-    Spin {
-        /// Default value.
-        default: i64,
-        /// Smallest value.
-        min: i64,
-        /// Largest value.
-        max: i64,
-    },
-    /// A boolean.
-    Check {
-        /// Default value.
-        default: bool,
-    },
-    /// One of a list of strings.
-    Combo {
-        /// Default value.
-        default: &'static str,
-        /// The allowed values.
-        vars: &'static [&'static str],
-    },
-    /// A free string.
-    Str {
-        /// Default value.
-        default: &'static str,
-    },
-    /// An action without value.
-    Button,
-}
-
-/// An option as both protocols announce it.
-#[derive(Clone, Debug)]
-pub struct OptionSpec {
-    /// The option's name (case-insensitive when set).
-    pub name: &'static str,
-    /// Type, default and range.
-    pub kind: OptionKind,
-}
-
-/// All options of the engine.
-pub fn option_specs() -> Vec<OptionSpec> {
-    use OptionKind::*;
-    vec![
-        OptionSpec {
-            name: "Hash",
-            kind: Spin {
-                default: 16,
-                min: 1,
-                max: 65536,
-            },
-        },
-        OptionSpec {
-            name: "Threads",
-            kind: Spin {
-                default: 1,
-                min: 1,
-                max: 256,
-            },
-        },
-        OptionSpec {
-            name: "MultiPV",
-            kind: Spin {
-                default: 1,
-                min: 1,
-                max: 256,
-            },
-        },
-        OptionSpec {
-            name: "Ponder",
-            kind: Check { default: false },
-        },
-        OptionSpec {
-            name: "Move Overhead",
-            kind: Spin {
-                default: 30,
-                min: 0,
-                max: 5000,
-            },
-        },
-        OptionSpec {
-            name: "Clear Hash",
-            kind: Button,
-        },
-        OptionSpec {
-            name: "UCI_ShowWDL",
-            kind: Check { default: false },
-        },
-        OptionSpec {
-            name: "UCI_AnalyseMode",
-            kind: Check { default: false },
-        },
-    ]
-}
 
 /// The engine core.
 pub struct Engine {
@@ -127,12 +34,14 @@ pub struct Engine {
     /// Set only by [`Engine::stop`]: the search raises `control.stop` itself when it ends
     /// (to halt its helper threads), so that flag cannot tell whether the GUI said `stop`.
     stop_requested: Arc<AtomicBool>,
+    options: Options,
     config: SearchConfig,
     eval: Arc<FullEval>,
+    material: Arc<MaterialEval>,
+    /// Opponent types' tables, one per (evaluator, tables on/off) pair that differs from
+    /// our own search; allocated on first use.
+    om_tts: Vec<((EvalKind, bool), Arc<TranspositionTable>)>,
     tb: Option<Arc<dyn WdlProbe>>,
-    hash_mb: usize,
-    ponder: bool,
-    analyse_mode: bool,
     handle: Option<JoinHandle<()>>,
 }
 
@@ -150,12 +59,12 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(16)),
             control: Arc::new(SearchControl::default()),
             stop_requested: Arc::new(AtomicBool::new(false)),
+            options: Options::default(),
             config: SearchConfig::default(),
             eval: Arc::new(FullEval::default()),
+            material: Arc::new(MaterialEval),
+            om_tts: Vec::new(),
             tb: None,
-            hash_mb: 16,
-            ponder: false,
-            analyse_mode: false,
             handle: None,
         }
     }
@@ -170,14 +79,9 @@ impl Engine {
         &self.config
     }
 
-    /// Whether pondering is enabled (the `Ponder` option).
-    pub fn ponder_enabled(&self) -> bool {
-        self.ponder
-    }
-
-    /// Whether analysis mode is on (the `UCI_AnalyseMode` option).
-    pub fn analyse_mode(&self) -> bool {
-        self.analyse_mode
+    /// The option values in force.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     /// Sets the position from a FEN (or the start position) and a list of moves in UCI
@@ -215,6 +119,9 @@ impl Engine {
         self.stop();
         self.wait();
         self.tt.clear();
+        for (_, t) in &self.om_tts {
+            t.clear();
+        }
         self.position = Position::default();
     }
 
@@ -259,6 +166,7 @@ impl Engine {
         let config = self.config.clone();
         let eval = Arc::clone(&self.eval);
         let tb = self.tb.clone();
+        let model = self.model_setup();
         let fallback = Arc::clone(&reporter);
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -273,6 +181,7 @@ impl Engine {
                     &config,
                     &pos,
                     &limits,
+                    model.as_ref(),
                     &*reporter,
                 );
             });
@@ -296,76 +205,90 @@ impl Engine {
         name: &str,
         value: Option<&str>,
     ) -> Result<Option<String>, String> {
-        let spec = option_specs()
-            .into_iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| format!("unknown option '{}'", name.trim()))?;
-        let value = value.map(str::trim).unwrap_or("");
-        let int = |min: i64, max: i64| -> Result<i64, String> {
-            let v: i64 = value
-                .parse()
-                .map_err(|_| format!("option {}: '{value}' is not a whole number", spec.name))?;
-            if v < min || v > max {
-                return Err(format!("option {}: {v} is outside {min}..{max}", spec.name));
+        if self.is_searching() {
+            return Err(format!(
+                "option {} cannot change during a search",
+                name.trim()
+            ));
+        }
+        let old_hash = self.options.hash_mb;
+        let applied = self.options.set(name, value)?;
+        let o = &self.options;
+        self.config.threads = o.threads;
+        self.config.multipv = o.multipv;
+        self.config.move_overhead = Duration::from_millis(o.move_overhead_ms);
+        self.config.show_wdl = o.show_wdl;
+        self.config.tb_probe_depth = o.syzygy_probe_depth;
+        self.config.tb_probe_limit = o.syzygy_probe_limit;
+        match applied {
+            Applied::ResizeHash if o.hash_mb != old_hash => {
+                self.tt = Arc::new(TranspositionTable::new(o.hash_mb));
+                self.om_tts.clear();
             }
-            Ok(v)
-        };
-        let boolean = || -> Result<bool, String> {
-            match value.to_ascii_lowercase().as_str() {
-                "true" | "on" | "1" => Ok(true),
-                "false" | "off" | "0" => Ok(false),
-                _ => Err(format!(
-                    "option {}: '{value}' is not true or false",
-                    spec.name
-                )),
-            }
-        };
-        let busy = self.is_searching();
-        match spec.name {
-            "Hash" => {
-                let OptionKind::Spin { min, max, .. } = spec.kind else {
-                    unreachable!()
-                };
-                let mb = int(min, max)? as usize;
-                if busy {
-                    return Err("option Hash cannot change during a search".into());
-                }
-                if mb != self.hash_mb {
-                    self.tt = Arc::new(TranspositionTable::new(mb));
-                    self.hash_mb = mb;
-                }
-            }
-            "Threads" => {
-                let OptionKind::Spin { min, max, .. } = spec.kind else {
-                    unreachable!()
-                };
-                self.config.threads = int(min, max)? as usize;
-            }
-            "MultiPV" => {
-                let OptionKind::Spin { min, max, .. } = spec.kind else {
-                    unreachable!()
-                };
-                self.config.multipv = int(min, max)? as usize;
-            }
-            "Move Overhead" => {
-                let OptionKind::Spin { min, max, .. } = spec.kind else {
-                    unreachable!()
-                };
-                self.config.move_overhead = Duration::from_millis(int(min, max)? as u64);
-            }
-            "Ponder" => self.ponder = boolean()?,
-            "UCI_ShowWDL" => self.config.show_wdl = boolean()?,
-            "UCI_AnalyseMode" => self.analyse_mode = boolean()?,
-            "Clear Hash" => {
-                if busy {
-                    return Err("Clear Hash ignored during a search".into());
-                }
+            Applied::ClearHash => {
                 self.tt.clear();
+                for (_, t) in &self.om_tts {
+                    t.clear();
+                }
                 return Ok(Some("hash cleared".into()));
             }
-            _ => return Err(format!("option {} is not handled", spec.name)),
+            _ => {}
         }
         Ok(None)
+    }
+
+    /// The opponent-model setup for the next search, or `None` for plain α-β.
+    fn model_setup(&mut self) -> Option<ModelSetup> {
+        let o = &self.options;
+        if o.om_mode == OmMode::Off || o.om_spec_depth == 0 {
+            return None;
+        }
+        let types = o.om_types.types.clone();
+        let mut setups = Vec::with_capacity(types.len());
+        for t in types {
+            let tb = t.tablebases && self.options.om_opponent_tablebases;
+            let eval: Arc<dyn Evaluator> = match t.eval {
+                EvalKind::Full => self.eval.clone(),
+                EvalKind::Material => self.material.clone(),
+            };
+            // A type that searches exactly like us shares our table.
+            let tt = if t.eval == EvalKind::Full && tb {
+                Arc::clone(&self.tt)
+            } else {
+                self.type_table(t.eval, tb)
+            };
+            setups.push(TypeSetup {
+                eval,
+                tt,
+                probability: t.probability,
+                depth: t.depth.or(match self.options.om_opponent_depth {
+                    0 => None,
+                    d => Some(d),
+                }),
+                nodes: t.nodes.or(match self.options.om_opponent_nodes {
+                    0 => None,
+                    n => Some(n),
+                }),
+                tablebases: tb,
+            });
+        }
+        let o = &self.options;
+        Some(ModelSetup {
+            mode: o.om_mode,
+            spec_depth: o.om_spec_depth as usize,
+            ties: o.om_ties,
+            root_margin: (o.om_root_safety == RootSafety::Margin).then_some(o.om_root_margin),
+            types: setups,
+        })
+    }
+
+    fn type_table(&mut self, eval: EvalKind, tb: bool) -> Arc<TranspositionTable> {
+        if let Some((_, t)) = self.om_tts.iter().find(|(k, _)| *k == (eval, tb)) {
+            return Arc::clone(t);
+        }
+        let t = Arc::new(TranspositionTable::new((self.options.hash_mb / 2).max(1)));
+        self.om_tts.push(((eval, tb), Arc::clone(&t)));
+        t
     }
 
     /// Installs endgame tables for probes inside the search.
@@ -385,6 +308,7 @@ fn run_search<E: Evaluator + ?Sized>(
     config: &SearchConfig,
     pos: &Position,
     limits: &Limits,
+    model: Option<&ModelSetup>,
     reporter: &dyn Reporter,
 ) {
     let allowed = search::root_moves(pos, limits);
@@ -397,7 +321,10 @@ fn run_search<E: Evaluator + ?Sized>(
             config,
             reporter,
         };
-        search::search(&ctx, pos, limits, &allowed)
+        match model {
+            Some(m) => search_model(&ctx, m, pos, limits, &allowed),
+            None => search::search(&ctx, pos, limits, &allowed),
+        }
     }));
     let (best, ponder) = match outcome {
         Ok(r) => (r.best, r.ponder),

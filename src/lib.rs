@@ -16,6 +16,8 @@ pub mod bench;
 pub mod engine;
 pub mod eval;
 pub mod limits;
+pub mod opponent;
+pub mod options;
 pub mod params;
 pub mod perft;
 pub mod position;

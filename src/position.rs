@@ -106,6 +106,16 @@ impl Position {
         self.root = self.states.len() - 1;
     }
 
+    /// Index of the search root in the history (see [`Self::set_root`]).
+    pub fn root_index(&self) -> usize {
+        self.root
+    }
+
+    /// Restores a root index saved with [`Self::root_index`] (clamped to the history).
+    pub fn set_root_index(&mut self, index: usize) {
+        self.root = index.min(self.states.len() - 1);
+    }
+
     /// Forgets the history (the current position becomes the first one).
     pub fn clear_history(&mut self) {
         let last = self.states.pop();

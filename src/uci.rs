@@ -15,9 +15,10 @@ use std::time::Duration;
 use parking_lot::Mutex;
 use shakmaty::{Color, Move};
 
-use crate::engine::{Engine, OptionKind, option_specs};
+use crate::engine::Engine;
 use crate::eval::score::{is_mate, mate_moves};
 use crate::limits::Limits;
+use crate::options::{OptionKind, OptionSpec, option_specs};
 use crate::position::uci as move_uci;
 use crate::report::{Reporter, ScoreBound, SearchInfo};
 
@@ -361,7 +362,7 @@ impl Reporter for UciReporter {
     }
 }
 
-fn option_line(spec: &crate::engine::OptionSpec) -> String {
+fn option_line(spec: &OptionSpec) -> String {
     match &spec.kind {
         OptionKind::Spin { default, min, max } => {
             format!(

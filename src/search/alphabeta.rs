@@ -83,8 +83,11 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     pub tbhits: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
-    /// Exact node limit of this thread (`u64::MAX` for none).
+    /// Exact node limit of this thread (`u64::MAX` for none); reaching it stops everything.
     pub node_limit: u64,
+    /// Node count at which the current probe ends (`u64::MAX` for none); reaching it stops
+    /// this worker only (an opponent type's node budget).
+    pub local_limit: u64,
     /// Root moves excluded from the search (earlier MultiPV lines).
     pub root_exclude: Vec<Move>,
     /// If not empty, only these root moves are searched (`searchmoves`).
@@ -95,6 +98,9 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     pub aborted: bool,
     /// Set when the root PV was replaced during the current iteration.
     pub root_pv_changed: bool,
+    /// Root moves searched in the last root search with the score each returned (an upper
+    /// bound for moves that did not raise alpha: the search is fail-soft).
+    pub root_scores: Vec<(Move, Score)>,
     /// Where `currmove` lines go in long searches (main thread only).
     pub reporter: Option<&'a dyn crate::report::Reporter>,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
@@ -135,11 +141,13 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             tbhits: 0,
             seldepth: 0,
             node_limit: u64::MAX,
+            local_limit: u64::MAX,
             root_exclude: Vec::new(),
             root_only: Vec::new(),
             root_depth: 0,
             aborted: false,
             root_pv_changed: false,
+            root_scores: Vec::new(),
             reporter: None,
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
@@ -155,10 +163,24 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             .collect()
     }
 
+    /// The principal variation found below the node `ply` plies from the root in the last
+    /// search started there.
+    pub fn pv_at(&self, ply: usize) -> Vec<Move> {
+        let ply = ply.min(MAX_PLY);
+        self.pv[ply][ply..self.pv_len[ply].max(ply)]
+            .iter()
+            .map_while(|m| *m)
+            .collect()
+    }
+
     /// Publishes the node count and looks at the stop flag, clock and node limit.
     #[inline]
     fn check_abort(&mut self) -> bool {
         if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.local_limit {
+            self.aborted = true;
             return true;
         }
         if self.nodes >= self.node_limit {
@@ -350,6 +372,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let mut n_quiets = 0usize;
         let mut count = 0usize;
         let killers = self.tables.killers(ply);
+        if root {
+            self.root_scores.clear();
+        }
 
         while let Some((m, order)) = picker.pick() {
             if root
@@ -425,6 +450,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             self.pos.undo();
             if self.aborted {
                 return DRAW;
+            }
+            if root {
+                self.root_scores.push((m, s));
             }
             if s > best {
                 best = s;

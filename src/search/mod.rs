@@ -11,7 +11,11 @@
 //! at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
 
 pub mod alphabeta;
+pub mod model;
+pub mod om;
 pub mod ordering;
+pub mod probe;
+pub mod prom;
 pub mod see;
 pub mod trees;
 
@@ -302,7 +306,6 @@ fn main_loop<E: Evaluator + ?Sized>(
     let max_depth = limits
         .depth
         .map(|d| d.clamp(1, MAX_PLY as u32 - 10))
-        .or(limits.mate.map(|m| (2 * m).clamp(1, MAX_PLY as u32 - 10)))
         .unwrap_or(MAX_PLY as u32 - 10);
     // One legal move in a timed game: answer after a shallow look.
     let max_depth = if allowed.len() == 1 && limits.is_timed() && !limits.ponder {

@@ -1,0 +1,473 @@
+//! Engine options: their declarations (name, type, default, range — announced by both
+//! protocols) and their validated values. Setting an option parses and checks the value
+//! once; a bad value is rejected with a clear message and the old value is kept.
+//!
+//! The opponent-model options follow Donkers 2003: `OM_Mode` (plain α-β, OM §3, PrOM §6),
+//! `OM_SpeculationDepth` (restricted speculation, Alg. 3.6), `OM_OpponentDepth` (unequal
+//! depths, §3.1.3), `OM_OpponentTypes` (the PrOM mixture, §6.1), `OM_RootSafety` (the
+//! root restriction of §5.4.1), and `OM_Learning` (on-line learning of the type
+//! probabilities, §6.6.2: `fast` reward/punish, `bayes` = formulas 6.17–6.19).
+
+use crate::opponent::OpponentModel;
+use crate::search::om::OmMode;
+
+/// The type of an engine option, with its default and range.
+#[derive(Clone, Debug)]
+pub enum OptionKind {
+    /// An integer in `min..=max`.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// A boolean.
+    Check {
+        /// Default value.
+        default: bool,
+    },
+    /// One of a list of strings.
+    Combo {
+        /// Default value.
+        default: &'static str,
+        /// The allowed values.
+        vars: &'static [&'static str],
+    },
+    /// A free string.
+    Str {
+        /// Default value.
+        default: &'static str,
+    },
+    /// An action without value.
+    Button,
+}
+
+/// An option as both protocols announce it.
+#[derive(Clone, Debug)]
+pub struct OptionSpec {
+    /// The option's name (case-insensitive when set).
+    pub name: &'static str,
+    /// Type, default and range.
+    pub kind: OptionKind,
+}
+
+const fn spin(name: &'static str, default: i64, min: i64, max: i64) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Spin { default, min, max },
+    }
+}
+
+const fn check(name: &'static str, default: bool) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Check { default },
+    }
+}
+
+/// Default opponent model spec.
+pub const DEFAULT_TYPES: &str = "self:1";
+
+/// All options of the engine, in the order they are announced.
+pub fn option_specs() -> Vec<OptionSpec> {
+    vec![
+        spin("Hash", 16, 1, 65536),
+        spin("Threads", 1, 1, 256),
+        spin("MultiPV", 1, 1, 256),
+        check("Ponder", false),
+        spin("Move Overhead", 30, 0, 5000),
+        OptionSpec {
+            name: "Clear Hash",
+            kind: OptionKind::Button,
+        },
+        check("UCI_ShowWDL", false),
+        check("UCI_AnalyseMode", false),
+        OptionSpec {
+            name: "SyzygyPath",
+            kind: OptionKind::Str { default: "" },
+        },
+        spin("SyzygyProbeDepth", 1, 1, 100),
+        spin("SyzygyProbeLimit", 7, 0, 7),
+        check("Syzygy50MoveRule", true),
+        OptionSpec {
+            name: "OM_Mode",
+            kind: OptionKind::Combo {
+                default: "off",
+                vars: &["off", "om", "prom"],
+            },
+        },
+        spin("OM_SpeculationDepth", 2, 0, 20),
+        spin("OM_OpponentDepth", 0, 0, 64),
+        spin("OM_OpponentNodes", 0, 0, 1_000_000_000),
+        OptionSpec {
+            name: "OM_OpponentTypes",
+            kind: OptionKind::Str {
+                default: DEFAULT_TYPES,
+            },
+        },
+        check("OM_OpponentTablebases", true),
+        check("OM_Ties", true),
+        OptionSpec {
+            name: "OM_RootSafety",
+            kind: OptionKind::Combo {
+                default: "tb-optimal",
+                vars: &["none", "tb-optimal", "margin"],
+            },
+        },
+        spin("OM_RootMargin", 50, 0, 10_000),
+        OptionSpec {
+            name: "OM_Learning",
+            kind: OptionKind::Combo {
+                default: "off",
+                vars: &["off", "fast", "bayes"],
+            },
+        },
+        spin("OM_LearningReward", 5, 1, 50),
+        spin("OM_LearningPs", 60, 1, 100),
+        spin("OM_LearningGamma", 20, 0, 100),
+    ]
+}
+
+/// Root risk control of the opponent-model driver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootSafety {
+    /// Every legal root move is a candidate.
+    None,
+    /// With tables at the root, only moves keeping the tablebase-optimal result and
+    /// distance (§5.4.1).
+    TbOptimal,
+    /// Only moves within `OM_RootMargin` centipawns of the α-β value.
+    Margin,
+}
+
+/// On-line learning of opponent-type probabilities (§6.6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Learning {
+    /// Probabilities stay as given.
+    Off,
+    /// Reward the types that predicted the opponent's move, punish the others.
+    Fast,
+    /// Naive Bayes with rank-based move likelihoods (formulas 6.17–6.19).
+    Bayes,
+}
+
+/// What the engine must do after an option changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// Nothing beyond storing the value.
+    Stored,
+    /// Resize the transposition tables.
+    ResizeHash,
+    /// Clear the transposition tables.
+    ClearHash,
+    /// (Re)load the Syzygy tables.
+    LoadSyzygy,
+    /// The opponent model changed (reset learning).
+    NewModel,
+}
+
+/// Validated option values.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Hash in MB (shared by our table and the opponent types' tables).
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Principal variations reported.
+    pub multipv: usize,
+    /// Pondering allowed.
+    pub ponder: bool,
+    /// Milliseconds kept back for communication.
+    pub move_overhead_ms: u64,
+    /// Show WDL in info lines.
+    pub show_wdl: bool,
+    /// Analysis mode.
+    pub analyse_mode: bool,
+    /// Syzygy directories (platform path-list syntax).
+    pub syzygy_path: String,
+    /// Minimum remaining depth for table probes in the search.
+    pub syzygy_probe_depth: i32,
+    /// Most pieces probed (0: no probes in the search).
+    pub syzygy_probe_limit: usize,
+    /// Respect the 50-move rule in table results.
+    pub syzygy_50_move_rule: bool,
+    /// Root driver.
+    pub om_mode: OmMode,
+    /// Speculative depth s (0: plain α-β).
+    pub om_spec_depth: u32,
+    /// Opponent depth (0: ours minus the ply).
+    pub om_opponent_depth: u32,
+    /// Opponent node budget (0: none).
+    pub om_opponent_nodes: u64,
+    /// Opponent types with probabilities.
+    pub om_types: OpponentModel,
+    /// Opponent probes may use endgame tables.
+    pub om_opponent_tablebases: bool,
+    /// Enhanced probes: all equal-best moves.
+    pub om_ties: bool,
+    /// Root risk control.
+    pub om_root_safety: RootSafety,
+    /// Margin for `OM_RootSafety=margin`, centipawns.
+    pub om_root_margin: i32,
+    /// On-line learning.
+    pub om_learning: Learning,
+    /// Fast learning: reward/punishment size, percent.
+    pub om_learning_reward: u32,
+    /// Bayes: P_s of formula 6.17, percent.
+    pub om_learning_ps: u32,
+    /// Bayes: γ of formula 6.19, percent.
+    pub om_learning_gamma: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead_ms: 30,
+            show_wdl: false,
+            analyse_mode: false,
+            syzygy_path: String::new(),
+            syzygy_probe_depth: 1,
+            syzygy_probe_limit: 7,
+            syzygy_50_move_rule: true,
+            om_mode: OmMode::Off,
+            om_spec_depth: 2,
+            om_opponent_depth: 0,
+            om_opponent_nodes: 0,
+            om_types: OpponentModel::default(),
+            om_opponent_tablebases: true,
+            om_ties: true,
+            om_root_safety: RootSafety::TbOptimal,
+            om_root_margin: 50,
+            om_learning: Learning::Off,
+            om_learning_reward: 5,
+            om_learning_ps: 60,
+            om_learning_gamma: 20,
+        }
+    }
+}
+
+fn int(spec: &OptionSpec, value: &str) -> Result<i64, String> {
+    let OptionKind::Spin { min, max, .. } = spec.kind else {
+        return Err(format!("option {} is not a number", spec.name));
+    };
+    let v: i64 = value
+        .parse()
+        .map_err(|_| format!("option {}: '{value}' is not a whole number", spec.name))?;
+    if v < min || v > max {
+        return Err(format!("option {}: {v} is outside {min}..{max}", spec.name));
+    }
+    Ok(v)
+}
+
+fn boolean(spec: &OptionSpec, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" => Ok(true),
+        "false" | "off" | "0" => Ok(false),
+        _ => Err(format!(
+            "option {}: '{value}' is not true or false",
+            spec.name
+        )),
+    }
+}
+
+fn combo<'v>(spec: &OptionSpec, value: &'v str) -> Result<String, String> {
+    let OptionKind::Combo { vars, .. } = spec.kind else {
+        return Err(format!("option {} is not a choice", spec.name));
+    };
+    let v: &'v str = value;
+    vars.iter()
+        .find(|x| x.eq_ignore_ascii_case(v))
+        .map(|x| x.to_string())
+        .ok_or_else(|| {
+            format!(
+                "option {}: '{v}' is not one of {}",
+                spec.name,
+                vars.join(", ")
+            )
+        })
+}
+
+impl Options {
+    /// Sets option `name` (case-insensitive) to `value`.
+    ///
+    /// # Errors
+    /// Unknown option or bad value; nothing changes then.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
+        let spec = option_specs()
+            .into_iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("unknown option '{}'", name.trim()))?;
+        let value = value.map(str::trim).unwrap_or("");
+        let s = &spec;
+        let applied = match spec.name {
+            "Hash" => {
+                self.hash_mb = int(s, value)? as usize;
+                Applied::ResizeHash
+            }
+            "Threads" => {
+                self.threads = int(s, value)? as usize;
+                Applied::Stored
+            }
+            "MultiPV" => {
+                self.multipv = int(s, value)? as usize;
+                Applied::Stored
+            }
+            "Ponder" => {
+                self.ponder = boolean(s, value)?;
+                Applied::Stored
+            }
+            "Move Overhead" => {
+                self.move_overhead_ms = int(s, value)? as u64;
+                Applied::Stored
+            }
+            "Clear Hash" => Applied::ClearHash,
+            "UCI_ShowWDL" => {
+                self.show_wdl = boolean(s, value)?;
+                Applied::Stored
+            }
+            "UCI_AnalyseMode" => {
+                self.analyse_mode = boolean(s, value)?;
+                Applied::Stored
+            }
+            "SyzygyPath" => {
+                self.syzygy_path = if value == "<empty>" {
+                    String::new()
+                } else {
+                    value.to_string()
+                };
+                Applied::LoadSyzygy
+            }
+            "SyzygyProbeDepth" => {
+                self.syzygy_probe_depth = int(s, value)? as i32;
+                Applied::Stored
+            }
+            "SyzygyProbeLimit" => {
+                self.syzygy_probe_limit = int(s, value)? as usize;
+                Applied::Stored
+            }
+            "Syzygy50MoveRule" => {
+                self.syzygy_50_move_rule = boolean(s, value)?;
+                Applied::Stored
+            }
+            "OM_Mode" => {
+                self.om_mode = match combo(s, value)?.as_str() {
+                    "om" => OmMode::Om,
+                    "prom" => OmMode::Prom,
+                    _ => OmMode::Off,
+                };
+                Applied::Stored
+            }
+            "OM_SpeculationDepth" => {
+                self.om_spec_depth = int(s, value)? as u32;
+                Applied::Stored
+            }
+            "OM_OpponentDepth" => {
+                self.om_opponent_depth = int(s, value)? as u32;
+                Applied::Stored
+            }
+            "OM_OpponentNodes" => {
+                self.om_opponent_nodes = int(s, value)? as u64;
+                Applied::Stored
+            }
+            "OM_OpponentTypes" => {
+                let model: OpponentModel = value
+                    .parse()
+                    .map_err(|e| format!("option OM_OpponentTypes: {e}; model unchanged"))?;
+                if model.types.len() > crate::search::om::MAX_TYPES {
+                    return Err(format!(
+                        "option OM_OpponentTypes: at most {} types",
+                        crate::search::om::MAX_TYPES
+                    ));
+                }
+                self.om_types = model;
+                Applied::NewModel
+            }
+            "OM_OpponentTablebases" => {
+                self.om_opponent_tablebases = boolean(s, value)?;
+                Applied::Stored
+            }
+            "OM_Ties" => {
+                self.om_ties = boolean(s, value)?;
+                Applied::Stored
+            }
+            "OM_RootSafety" => {
+                self.om_root_safety = match combo(s, value)?.as_str() {
+                    "none" => RootSafety::None,
+                    "margin" => RootSafety::Margin,
+                    _ => RootSafety::TbOptimal,
+                };
+                Applied::Stored
+            }
+            "OM_RootMargin" => {
+                self.om_root_margin = int(s, value)? as i32;
+                Applied::Stored
+            }
+            "OM_Learning" => {
+                self.om_learning = match combo(s, value)?.as_str() {
+                    "fast" => Learning::Fast,
+                    "bayes" => Learning::Bayes,
+                    _ => Learning::Off,
+                };
+                Applied::NewModel
+            }
+            "OM_LearningReward" => {
+                self.om_learning_reward = int(s, value)? as u32;
+                Applied::Stored
+            }
+            "OM_LearningPs" => {
+                self.om_learning_ps = int(s, value)? as u32;
+                Applied::Stored
+            }
+            "OM_LearningGamma" => {
+                self.om_learning_gamma = int(s, value)? as u32;
+                Applied::Stored
+            }
+            other => return Err(format!("option {other} is not handled")),
+        };
+        Ok(applied)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_announced_option_can_be_set_to_its_default() {
+        for spec in option_specs() {
+            let mut o = Options::default();
+            let v = match &spec.kind {
+                OptionKind::Spin { default, .. } => default.to_string(),
+                OptionKind::Check { default } => default.to_string(),
+                OptionKind::Combo { default, .. } => default.to_string(),
+                OptionKind::Str { default } => default.to_string(),
+                OptionKind::Button => String::new(),
+            };
+            o.set(spec.name, Some(&v))
+                .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+        }
+    }
+
+    #[test]
+    fn bad_values_keep_the_old_value() {
+        let mut o = Options::default();
+        assert!(o.set("Hash", Some("abc")).is_err());
+        assert!(o.set("Hash", Some("0")).is_err());
+        assert!(o.set("OM_Mode", Some("sometimes")).is_err());
+        assert!(
+            o.set("OM_OpponentTypes", Some("self:0.4,material:0.4"))
+                .is_err()
+        );
+        assert!(o.set("Nope", Some("1")).is_err());
+        assert_eq!(o.hash_mb, 16);
+        assert_eq!(o.om_types, OpponentModel::default());
+        assert_eq!(o.set("om_mode", Some("PROM")), Ok(Applied::Stored));
+        assert_eq!(o.om_mode, OmMode::Prom);
+    }
+}

@@ -1,0 +1,134 @@
+//! α-β probes for the opponent-model driver: the engine's own PVS run at a MIN node with an
+//! opponent type's evaluator, returning the predicted move — and, for the enhanced
+//! algorithms, *all* equally good moves (Donkers 2003 Alg. 3.5 line 10: "instead of
+//! returning one best choice, it should return a list of all best choices").
+//!
+//! The probe temporarily makes the current node the worker's root (so mate distances and
+//! the principal variation are counted from it) and restores the driver's root afterwards.
+//! Equal-best moves are found by null-window re-searches of the other root moves at the
+//! probe value: a move whose value is not below the best is a tie.
+
+use std::sync::atomic::Ordering;
+
+use shakmaty::Move;
+
+use super::alphabeta::Worker;
+use crate::eval::Evaluator;
+use crate::eval::score::{INFINITE, Score};
+
+/// What a probe found, in the probed side's view and relative to the probed node.
+#[derive(Clone, Debug)]
+pub struct ProbeResult {
+    /// The probe value (side to move at the probed node).
+    pub value: Score,
+    /// The predicted move first, then any moves the probe values equally.
+    pub moves: Vec<Move>,
+}
+
+impl<E: Evaluator + ?Sized> Worker<'_, E> {
+    /// Probes the current position to `depth` with window (`alpha`, `beta`) in the side to
+    /// move's view. With `ties`, also returns every move that is exactly as good. `None` if
+    /// the search was stopped.
+    pub fn probe(
+        &mut self,
+        alpha: Score,
+        beta: Score,
+        depth: i32,
+        ties: bool,
+    ) -> Option<ProbeResult> {
+        let saved_root = self.pos.root_index();
+        let saved_depth = self.root_depth;
+        self.pos.set_root();
+        let result = self.probe_at_root(alpha, beta, depth, ties);
+        self.pos.set_root_index(saved_root);
+        self.root_depth = saved_depth;
+        result
+    }
+
+    fn probe_at_root(
+        &mut self,
+        alpha: Score,
+        beta: Score,
+        depth: i32,
+        ties: bool,
+    ) -> Option<ProbeResult> {
+        let legal = self.pos.legal_moves();
+        if legal.is_empty() {
+            return Some(ProbeResult {
+                value: 0,
+                moves: Vec::new(),
+            });
+        }
+        // Iterative deepening inside the probe: cheap with the type's table, it orders the
+        // last iteration, and it is how a node-budget opponent searches.
+        let mut value = 0;
+        let mut best = None;
+        let mut completed = 0;
+        let last = depth.max(1);
+        for d in 1..=last {
+            self.root_depth = d;
+            self.root_pv_changed = false;
+            let (a, b) = if d == last {
+                (alpha, beta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            let mut v = self.search(a, b, d, false);
+            if !self.aborted && v <= a && a > -INFINITE {
+                // A fail low outside the expected window (search instability): the best
+                // move is unknown, so search again with an open window.
+                v = self.search(-INFINITE, INFINITE, d, false);
+            }
+            if self.aborted {
+                if self.stop.load(Ordering::Relaxed) || self.nodes < self.local_limit {
+                    return None;
+                }
+                // The type's node budget is spent: its last completed iteration decides,
+                // or a move that beat the previous one in this iteration.
+                self.aborted = false;
+                if self.root_pv_changed {
+                    best = self.root_pv().first().copied();
+                }
+                break;
+            }
+            value = v;
+            completed = d;
+            best = self.root_pv().first().copied().or(best);
+        }
+        let best = best.unwrap_or(legal[0]);
+        let mut moves = vec![best];
+        if ties && completed > 0 {
+            // Only moves whose fail-soft score in the last iteration could equal the best
+            // need a closer look; a returned upper bound below `value` proves a worse move.
+            let candidates: Vec<Move> = self
+                .root_scores
+                .iter()
+                .filter(|&&(m, s)| m != best && s >= value)
+                .map(|&(m, _)| m)
+                .collect();
+            let searched_all = self.root_scores.len() == legal.len();
+            let candidates: Vec<Move> = if searched_all {
+                candidates
+            } else {
+                legal.iter().copied().filter(|&m| m != best).collect()
+            };
+            let saved_limit = std::mem::replace(&mut self.local_limit, u64::MAX);
+            for m in candidates {
+                self.pos.play(m);
+                // Not below `value` for us ⟺ the reply's value is at most `-value`: a null
+                // window (-value, -value + 1) that fails low.
+                let s = -self.search(-value, -value + 1, completed - 1, false);
+                self.pos.undo();
+                if self.aborted {
+                    self.local_limit = saved_limit;
+                    return None;
+                }
+                if s >= value {
+                    moves.push(m);
+                }
+            }
+            self.local_limit = saved_limit;
+        }
+        Some(ProbeResult { value, moves })
+    }
+}

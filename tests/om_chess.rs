@@ -1,0 +1,186 @@
+//! The opponent-model driver on real chess positions (Donkers 2003 Alg. 3.5/3.6/3.8 with the
+//! engine's PVS as probe): a trap that only pays against a shallow, greedy opponent is found
+//! by OM with that model and not by α-β; restricted speculation with s = 2k−1 and s = 2k
+//! decides alike; PrOM and OM answer legally under a clock; searches are deterministic.
+
+use std::sync::Arc;
+
+use nosce::engine::Engine;
+use nosce::limits::Limits;
+use nosce::position::uci;
+use nosce::report::{Reporter, SearchInfo};
+use parking_lot::Mutex;
+use shakmaty::Move;
+
+#[derive(Default)]
+struct Collect {
+    infos: Mutex<Vec<SearchInfo>>,
+    messages: Mutex<Vec<String>>,
+    best: Mutex<Option<Option<Move>>>,
+}
+
+impl Reporter for Collect {
+    fn info(&self, info: &SearchInfo) {
+        self.infos.lock().push(info.clone());
+    }
+    fn message(&self, text: &str) {
+        self.messages.lock().push(text.to_string());
+    }
+    fn bestmove(&self, best: Option<Move>, _ponder: Option<Move>) {
+        *self.best.lock() = Some(best);
+    }
+}
+
+fn run(options: &[(&str, &str)], fen: &str, limits: Limits) -> (String, i32, u64, Vec<String>) {
+    let mut e = Engine::new();
+    for (k, v) in options {
+        e.set_option(k, Some(v))
+            .unwrap_or_else(|err| panic!("{k}={v}: {err}"));
+    }
+    e.set_position(Some(fen), &[]).expect("valid FEN");
+    let c = Arc::new(Collect::default());
+    e.go(limits, c.clone());
+    e.wait();
+    let best = c
+        .best
+        .lock()
+        .expect("exactly one bestmove")
+        .expect("a move");
+    let last = c.infos.lock().last().cloned().expect("info lines");
+    (uci(best), last.score, last.nodes, c.messages.lock().clone())
+}
+
+const TRAP_MODEL: &str = "material:1:depth=1";
+
+/// White to move; 1. h4 offers a pawn: a greedy 1-ply material opponent answers Qxh4?? and
+/// is mated by Re8#. Against best defence h4 is nothing special.
+const TRAP_FENS: [&str; 2] = [
+    "3q2k1/5ppp/8/8/8/8/2QB1PPP/4R1K1 w - - 0 1",
+    "3q2k1/5ppp/8/8/8/2N5/1Q3PPP/4R1K1 w - - 0 1",
+];
+
+#[test]
+fn om_with_a_shallow_model_sets_the_trap_that_alpha_beta_does_not() {
+    for fen in TRAP_FENS {
+        let (ab_move, ab_score, _, _) = run(&[], fen, Limits::depth(8));
+        let (om_move, om_score, _, msgs) = run(
+            &[
+                ("OM_Mode", "om"),
+                ("OM_SpeculationDepth", "2"),
+                ("OM_OpponentTypes", TRAP_MODEL),
+            ],
+            fen,
+            Limits::depth(8),
+        );
+        assert!(
+            om_score > 30_000,
+            "{fen}: OM should see the mate, got {om_score} ({om_move})"
+        );
+        assert!(
+            ab_score < 30_000,
+            "{fen}: α-β must not count on the blunder ({ab_score})"
+        );
+        assert_ne!(om_move, ab_move, "{fen}: OM and α-β chose the same move");
+        assert!(
+            msgs.iter()
+                .any(|m| m.starts_with("om depth 8") && m.contains("predicted")),
+            "no om message: {msgs:?}"
+        );
+    }
+}
+
+#[test]
+fn prom_with_the_greedy_type_certain_finds_the_same_trap() {
+    // Lemma 2 in chess: PrOM with P(ω1) = 1 behaves as OM with ω1.
+    for fen in TRAP_FENS {
+        let (om_move, om_score, _, _) = run(
+            &[
+                ("OM_Mode", "om"),
+                ("OM_SpeculationDepth", "2"),
+                ("OM_OpponentTypes", TRAP_MODEL),
+            ],
+            fen,
+            Limits::depth(7),
+        );
+        let (prom_move, prom_score, _, _) = run(
+            &[
+                ("OM_Mode", "prom"),
+                ("OM_SpeculationDepth", "2"),
+                ("OM_OpponentTypes", "self:0,material:1:depth=1"),
+            ],
+            fen,
+            Limits::depth(7),
+        );
+        assert_eq!((om_move, om_score), (prom_move, prom_score), "{fen}");
+    }
+}
+
+#[test]
+fn odd_and_even_speculative_depths_decide_alike() {
+    // H_spec = histories of at most s plies: s = 2k-1 and s = 2k differ only at MAX nodes
+    // whose children are all outside H_spec, where both use our own α-β.
+    let fen = "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14";
+    for k in 1..=2 {
+        let a = run(
+            &[
+                ("OM_Mode", "om"),
+                ("OM_SpeculationDepth", &(2 * k - 1).to_string()),
+            ],
+            fen,
+            Limits::depth(6),
+        );
+        let b = run(
+            &[
+                ("OM_Mode", "om"),
+                ("OM_SpeculationDepth", &(2 * k).to_string()),
+            ],
+            fen,
+            Limits::depth(6),
+        );
+        assert_eq!(
+            (a.0, a.1, a.2),
+            (b.0, b.1, b.2),
+            "s = {} vs {}",
+            2 * k - 1,
+            2 * k
+        );
+    }
+}
+
+#[test]
+fn om_and_prom_are_deterministic_and_respect_a_node_limit() {
+    let fen = "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14";
+    for mode in ["om", "prom"] {
+        let opts = [
+            ("OM_Mode", mode),
+            ("OM_SpeculationDepth", "3"),
+            ("OM_OpponentTypes", "self:0.6,material:0.4:depth=2"),
+        ];
+        let a = run(&opts, fen, Limits::nodes(60_000));
+        let b = run(&opts, fen, Limits::nodes(60_000));
+        assert_eq!((&a.0, a.1, a.2), (&b.0, b.1, b.2), "{mode}");
+    }
+}
+
+#[test]
+fn om_under_a_clock_answers_in_time_with_a_legal_move() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let limits = Limits {
+        time: Some(std::time::Duration::from_millis(1000)),
+        inc: Some(std::time::Duration::from_millis(10)),
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let (m, _, _, _) = run(
+        &[("OM_Mode", "prom"), ("OM_SpeculationDepth", "4")],
+        fen,
+        limits,
+    );
+    assert!(
+        start.elapsed() < std::time::Duration::from_millis(900),
+        "{:?}",
+        start.elapsed()
+    );
+    let pos = nosce::position::Position::from_fen(fen).unwrap();
+    assert!(pos.parse_uci(&m).is_ok(), "illegal {m}");
+}
