@@ -77,7 +77,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spin("Threads", 1, 1, 256),
         spin("MultiPV", 1, 1, 256),
         check("Ponder", false),
-        spin("Move Overhead", 30, 0, 5000),
+        spin("Move Overhead", 50, 0, 5000),
         OptionSpec {
             name: "Clear Hash",
             kind: OptionKind::Button,
@@ -228,7 +228,7 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             ponder: false,
-            move_overhead_ms: 30,
+            move_overhead_ms: 50,
             show_wdl: false,
             analyse_mode: false,
             syzygy_path: String::new(),

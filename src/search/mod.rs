@@ -152,7 +152,7 @@ impl Default for SearchConfig {
         SearchConfig {
             threads: 1,
             multipv: 1,
-            move_overhead: Duration::from_millis(30),
+            move_overhead: Duration::from_millis(50),
             params: SearchParams::default(),
             time_params: TimeParams::default(),
             show_wdl: false,
