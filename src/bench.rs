@@ -78,3 +78,50 @@ pub fn run(depth: u32) -> Result<BenchResult, String> {
         lines,
     })
 }
+
+/// Time-to-depth comparison for the opponent-model driver: every bench position searched to
+/// `depth` through the [`crate::engine::Engine`] with the given options (e.g. `OM_Mode=om`,
+/// `OM_SpeculationDepth=2`), tables cleared per position. Returns per position the FEN,
+/// nodes, milliseconds and best move.
+///
+/// # Errors
+/// A rejected option or a bench position that does not parse.
+pub fn run_with_options(
+    depth: u32,
+    options: &[(String, String)],
+) -> Result<Vec<(String, u64, u128, String)>, String> {
+    use crate::engine::Engine;
+    use crate::limits::Limits;
+    use crate::report::{Reporter, SearchInfo};
+    use parking_lot::Mutex;
+    use std::sync::Arc;
+
+    #[derive(Default)]
+    struct Last(Mutex<(u64, String)>);
+    impl Reporter for Last {
+        fn info(&self, info: &SearchInfo) {
+            self.0.lock().0 = info.nodes;
+        }
+        fn message(&self, _text: &str) {}
+        fn bestmove(&self, best: Option<shakmaty::Move>, _p: Option<shakmaty::Move>) {
+            self.0.lock().1 = best.map_or_else(|| "0000".into(), crate::position::uci);
+        }
+    }
+    let mut engine = Engine::new();
+    for (k, v) in options {
+        engine.set_option(k, Some(v))?;
+    }
+    let mut out = Vec::new();
+    for fen in positions() {
+        engine.new_game();
+        engine.set_position(Some(&fen), &[])?;
+        let rep = Arc::new(Last::default());
+        let start = Instant::now();
+        engine.go(Limits::depth(depth), rep.clone());
+        engine.wait();
+        let ms = start.elapsed().as_millis();
+        let (nodes, best) = rep.0.lock().clone();
+        out.push((fen, nodes, ms, best));
+    }
+    Ok(out)
+}

@@ -15,6 +15,7 @@ nosce — a chess engine that models its opponent (UCI)
 Usage:
   nosce                      protocol loop on stdin/stdout (send 'uci' first)
   nosce bench [depth]        fixed-depth benchmark over bench.epd; last line 'N nodes M nps'
+  nosce bench D -o NAME=VAL  time to depth D with engine options (e.g. -o OM_Mode=om)
   nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
   nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
   nosce --help | --version
@@ -81,16 +82,49 @@ fn protocol_loop() {
 }
 
 fn bench(args: &[String]) -> ExitCode {
-    let depth = match args.first() {
-        None => nosce::bench::DEFAULT_DEPTH,
-        Some(d) => match d.parse::<u32>() {
-            Ok(v) if (1..=64).contains(&v) => v,
-            _ => {
-                eprintln!("nosce bench: depth must be a whole number from 1 to 64, not '{d}'");
-                return ExitCode::from(2);
+    let mut depth = nosce::bench::DEFAULT_DEPTH;
+    let mut options: Vec<(String, String)> = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--option" | "-o" => match it.next().and_then(|kv| kv.split_once('=')) {
+                Some((k, v)) => options.push((k.to_string(), v.to_string())),
+                None => {
+                    eprintln!("nosce bench: --option needs NAME=VALUE");
+                    return ExitCode::from(2);
+                }
+            },
+            d => match d.parse::<u32>() {
+                Ok(v) if (1..=64).contains(&v) => depth = v,
+                _ => {
+                    eprintln!("nosce bench: depth must be a whole number from 1 to 64, not '{d}'");
+                    return ExitCode::from(2);
+                }
+            },
+        }
+    }
+    if !options.is_empty() {
+        // Time to depth through the engine with options (e.g. the opponent-model driver).
+        return match nosce::bench::run_with_options(depth, &options) {
+            Ok(lines) => {
+                let (mut nodes, mut ms) = (0u64, 0u128);
+                for (i, (fen, n, t, best)) in lines.iter().enumerate() {
+                    eprintln!(
+                        "position {:>2}: {n:>10} nodes {t:>7} ms  bestmove {best}  {fen}",
+                        i + 1
+                    );
+                    nodes += n;
+                    ms += t;
+                }
+                println!("{nodes} nodes {ms} ms (depth {depth})");
+                ExitCode::SUCCESS
             }
-        },
-    };
+            Err(e) => {
+                eprintln!("nosce bench: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     match nosce::bench::run(depth) {
         Ok(r) => {
             for (i, (fen, nodes, best)) in r.lines.iter().enumerate() {

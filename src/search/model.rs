@@ -140,6 +140,13 @@ pub fn search_model<E: Evaluator + ?Sized>(
         });
     };
     let result = om::run(&mut driver, allowed, max_depth, ctx.reporter, &mut report);
+    if std::env::var_os("NOSCE_OM_STATS").is_some() {
+        eprintln!(
+            "om stats: own {} opp {:?}",
+            driver.own.nodes,
+            driver.opps.iter().map(|w| w.nodes).collect::<Vec<_>>()
+        );
+    }
     ctx.control.stop.store(true, Ordering::Relaxed);
     result
 }

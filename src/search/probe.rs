@@ -14,7 +14,8 @@ use shakmaty::Move;
 
 use super::alphabeta::Worker;
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
+use crate::eval::score::{INFINITE, Score, is_decisive};
+use crate::tt::Bound;
 
 /// What a probe found, in the probed side's view and relative to the probed node.
 #[derive(Clone, Debug)]
@@ -65,17 +66,51 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         let mut best = None;
         let mut completed = 0;
         let last = depth.max(1);
-        for d in 1..=last {
+        // Iterations the table already covers (with a move to start from) are skipped.
+        let hit = self.tt.probe(self.pos.key());
+        let first = match hit {
+            Some(h) if h.mv.0 != 0 => h.depth.clamp(1, last),
+            _ => 1,
+        };
+        let tt_guess = hit.filter(|h| h.bound == Bound::Exact).map(|h| h.score);
+        for d in first..=last {
             self.root_depth = d;
             self.root_pv_changed = false;
-            let (a, b) = if d == last {
+            // The window of the α-β probe is (alpha, beta); inside it the search starts
+            // with an aspiration window around the previous iteration's value (or the
+            // table's) and widens on failure until the value is exact within (alpha, beta).
+            let (lo, hi) = if d == last {
                 (alpha, beta)
             } else {
                 (-INFINITE, INFINITE)
             };
-            let mut v = self.search(a, b, d, false);
-            if !self.aborted && v <= a && a > -INFINITE {
-                // A fail low outside the expected window (search instability): the best
+            let guess = if d > first { Some(value) } else { tt_guess };
+            let mut delta = self.params.aspiration_window;
+            let (mut a, mut b) = match guess {
+                Some(g) if d >= 4 && !is_decisive(g) => ((g - delta).max(lo), (g + delta).min(hi)),
+                _ => (lo, hi),
+            };
+            let mut v;
+            loop {
+                self.root_pv_changed = false;
+                v = self.search(a, b, d, false);
+                if self.aborted {
+                    break;
+                }
+                if v <= a && a > lo {
+                    a = (v - delta).max(lo);
+                } else if v >= b && b < hi {
+                    b = (v + delta).min(hi);
+                } else {
+                    break;
+                }
+                delta += delta / 2 + 10;
+                if delta > 1000 {
+                    (a, b) = (lo, hi);
+                }
+            }
+            if !self.aborted && v <= lo && lo > -INFINITE {
+                // A fail low below the probe's own bound (search instability): the best
                 // move is unknown, so search again with an open window.
                 v = self.search(-INFINITE, INFINITE, d, false);
             }
