@@ -15,13 +15,14 @@ use std::time::Duration;
 use crate::eval::{Evaluator, FullEval, MaterialEval};
 use crate::limits::Limits;
 use crate::opponent::EvalKind;
-use crate::options::{Applied, Options, RootSafety};
+use crate::options::{Applied, Learning, Options, RootSafety};
 use crate::position::Position;
 use crate::report::Reporter;
-use crate::search::model::{ModelSetup, TypeSetup, search_model};
+use crate::search::model::{LearnState, ModelSetup, TypeSetup, learn_from_last_move, search_model};
 use crate::search::om::OmMode;
 use crate::search::{self, SearchConfig, SearchContext, SearchControl, WdlProbe};
 use crate::tt::TranspositionTable;
+use parking_lot::Mutex;
 
 /// Stack size of search threads (deep recursion with move lists on the stack).
 const SEARCH_STACK: usize = 64 * 1024 * 1024;
@@ -42,6 +43,8 @@ pub struct Engine {
     /// our own search; allocated on first use.
     om_tts: Vec<((EvalKind, bool), Arc<TranspositionTable>)>,
     tb: Option<Arc<dyn WdlProbe>>,
+    /// Opponent-type probabilities learned in this game (§6.6.2).
+    learn: Arc<Mutex<LearnState>>,
     handle: Option<JoinHandle<()>>,
 }
 
@@ -65,6 +68,7 @@ impl Engine {
             material: Arc::new(MaterialEval),
             om_tts: Vec::new(),
             tb: None,
+            learn: Arc::new(Mutex::new(LearnState::default())),
             handle: None,
         }
     }
@@ -123,6 +127,7 @@ impl Engine {
             t.clear();
         }
         self.position = Position::default();
+        *self.learn.lock() = LearnState::default();
     }
 
     /// True while a search thread runs.
@@ -167,6 +172,7 @@ impl Engine {
         let eval = Arc::clone(&self.eval);
         let tb = self.tb.clone();
         let model = self.model_setup();
+        let learn = Arc::clone(&self.learn);
         let fallback = Arc::clone(&reporter);
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -182,6 +188,7 @@ impl Engine {
                     &pos,
                     &limits,
                     model.as_ref(),
+                    &learn,
                     &*reporter,
                 );
             });
@@ -225,6 +232,7 @@ impl Engine {
                 self.tt = Arc::new(TranspositionTable::new(o.hash_mb));
                 self.om_tts.clear();
             }
+            Applied::NewModel => *self.learn.lock() = LearnState::default(),
             Applied::ClearHash => {
                 self.tt.clear();
                 for (_, t) in &self.om_tts {
@@ -278,6 +286,12 @@ impl Engine {
             spec_depth: o.om_spec_depth as usize,
             ties: o.om_ties,
             root_margin: (o.om_root_safety == RootSafety::Margin).then_some(o.om_root_margin),
+            learning: o.om_learning,
+            learning_params: (
+                f64::from(o.om_learning_reward) / 100.0,
+                f64::from(o.om_learning_ps) / 100.0,
+                f64::from(o.om_learning_gamma) / 100.0,
+            ),
             types: setups,
         })
     }
@@ -309,6 +323,7 @@ fn run_search<E: Evaluator + ?Sized>(
     pos: &Position,
     limits: &Limits,
     model: Option<&ModelSetup>,
+    learn: &Mutex<LearnState>,
     reporter: &dyn Reporter,
 ) {
     let allowed = search::root_moves(pos, limits);
@@ -322,6 +337,21 @@ fn run_search<E: Evaluator + ?Sized>(
             reporter,
         };
         match model {
+            Some(m) if m.learning != Learning::Off => {
+                let probs = learn_from_last_move(
+                    &ctx,
+                    m,
+                    m.learning,
+                    m.learning_params,
+                    pos,
+                    &mut learn.lock(),
+                );
+                let mut learned = m.clone();
+                for (t, p) in learned.types.iter_mut().zip(probs) {
+                    t.probability = p;
+                }
+                search_model(&ctx, &learned, pos, limits, &allowed)
+            }
             Some(m) => search_model(&ctx, m, pos, limits, &allowed),
             None => search::search(&ctx, pos, limits, &allowed),
         }

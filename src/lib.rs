@@ -15,6 +15,7 @@
 pub mod bench;
 pub mod engine;
 pub mod eval;
+pub mod learning;
 pub mod limits;
 pub mod opponent;
 pub mod options;

@@ -184,3 +184,82 @@ fn om_under_a_clock_answers_in_time_with_a_legal_move() {
     let pos = nosce::position::Position::from_fen(fen).unwrap();
     assert!(pos.parse_uci(&m).is_ok(), "illegal {m}");
 }
+
+#[test]
+fn online_learning_rewards_the_type_that_predicted_the_opponents_move() {
+    use nosce::eval::{FullEval, MaterialEval};
+    use nosce::position::Position;
+    use nosce::search::search_depth;
+    use nosce::tt::TranspositionTable;
+    // The opponent (White) plays the move a 1-ply material searcher picks; if our own
+    // evaluation at depth 4 prefers another move, learning must shift mass to `material`.
+    let start = Position::default();
+    let greedy = search_depth(&MaterialEval, &TranspositionTable::new(1), &start, 1)
+        .best
+        .map(uci)
+        .unwrap();
+    let sensible = search_depth(&FullEval::default(), &TranspositionTable::new(1), &start, 4)
+        .best
+        .map(uci)
+        .unwrap();
+    assert_ne!(
+        greedy, sensible,
+        "the two types must disagree for this test"
+    );
+    for (mode, expect) in [
+        ("fast", "om learning (fast)"),
+        ("bayes", "om learning (bayes)"),
+    ] {
+        let mut e = Engine::new();
+        for (k, v) in [
+            ("OM_Mode", "prom"),
+            ("OM_SpeculationDepth", "2"),
+            ("OM_OpponentTypes", "self:0.5,material:0.5:depth=1"),
+            ("OM_Learning", mode),
+            ("OM_LearningGamma", "50"),
+        ] {
+            e.set_option(k, Some(v)).unwrap();
+        }
+        e.set_position(None, &[greedy.as_str()]).unwrap();
+        let c = Arc::new(Collect::default());
+        e.go(Limits::depth(3), c.clone());
+        e.wait();
+        let msgs = c.messages.lock().clone();
+        let line = msgs
+            .iter()
+            .find(|m| m.starts_with(expect))
+            .unwrap_or_else(|| panic!("{mode}: no learning line in {msgs:?}"));
+        let probs: Vec<f64> = line
+            .rsplit("probabilities ")
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert!(probs[1] > probs[0], "{mode}: {line}");
+        assert!((probs.iter().sum::<f64>() - 1.0).abs() < 0.01);
+        // The same position again (e.g. a second `go`) does not learn twice.
+        let c2 = Arc::new(Collect::default());
+        e.go(Limits::depth(2), c2.clone());
+        e.wait();
+        assert!(
+            c2.messages
+                .lock()
+                .iter()
+                .all(|m| !m.starts_with("om learning"))
+        );
+        // A new game forgets: the probabilities start again from the model's.
+        e.new_game();
+        e.set_position(None, &[greedy.as_str()]).unwrap();
+        let c3 = Arc::new(Collect::default());
+        e.go(Limits::depth(2), c3.clone());
+        e.wait();
+        let again = c3
+            .messages
+            .lock()
+            .iter()
+            .find(|m| m.starts_with(expect))
+            .cloned();
+        assert_eq!(again.as_deref(), Some(line.as_str()), "{mode}");
+    }
+}

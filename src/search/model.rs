@@ -21,6 +21,7 @@ use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
 use crate::tt::TranspositionTable;
 
 /// One opponent type ready to probe.
+#[derive(Clone)]
 pub struct TypeSetup {
     /// Its evaluation.
     pub eval: Arc<dyn Evaluator>,
@@ -37,6 +38,7 @@ pub struct TypeSetup {
 }
 
 /// Everything the model driver needs besides the plain search context.
+#[derive(Clone)]
 pub struct ModelSetup {
     /// OM or PrOM.
     pub mode: OmMode,
@@ -46,6 +48,10 @@ pub struct ModelSetup {
     pub ties: bool,
     /// Root risk control by margin (centipawns below the α-β value), if any.
     pub root_margin: Option<i32>,
+    /// On-line learning of the type probabilities.
+    pub learning: crate::options::Learning,
+    /// Learning parameters: fast reward, P_s (6.17), γ (6.19), as fractions.
+    pub learning_params: (f64, f64, f64),
     /// The opponent types.
     pub types: Vec<TypeSetup>,
 }
@@ -149,4 +155,111 @@ pub fn search_model<E: Evaluator + ?Sized>(
     }
     ctx.control.stop.store(true, Ordering::Relaxed);
     result
+}
+
+/// Learning settings and the per-game state of learned probabilities (§6.6.2).
+#[derive(Clone, Debug, Default)]
+pub struct LearnState {
+    /// Current probabilities (None: the model's own).
+    pub probs: Option<Vec<f64>>,
+    /// Key of the position whose opponent move was learned last (never learn twice).
+    pub last_learned: Option<u64>,
+}
+
+/// Depth of the searches that tell what each type would have played.
+const LEARN_DEPTH: u32 = 4;
+
+/// Learns from the opponent's last move in `pos` (the move that led to it), updating
+/// `state` and returning the probabilities to search with.
+pub fn learn_from_last_move<E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'_, E>,
+    setup: &ModelSetup,
+    learning: crate::options::Learning,
+    params: (f64, f64, f64),
+    pos: &Position,
+    state: &mut LearnState,
+) -> Vec<f64> {
+    use crate::learning::{bayes_update, fast_update, rank_likelihoods, ranks};
+    use crate::options::Learning;
+    let mut probs = state
+        .probs
+        .clone()
+        .unwrap_or_else(|| setup.types.iter().map(|t| t.probability).collect());
+    let Some(actual) = pos.last_move() else {
+        return probs;
+    };
+    let mut before = pos.clone();
+    before.undo();
+    if before.history_len() == pos.history_len() || state.last_learned == Some(before.key()) {
+        return probs;
+    }
+    state.last_learned = Some(before.key());
+    before.set_root();
+    let (reward, ps, gamma) = params;
+    let mut predicted = Vec::with_capacity(setup.types.len());
+    let mut likelihood = Vec::with_capacity(setup.types.len());
+    for t in &setup.types {
+        let mut w: Worker<'_, dyn Evaluator> = Worker::new(
+            &*t.eval,
+            &t.tt,
+            &ctx.config.params,
+            &ctx.control.stop,
+            before.clone(),
+        );
+        w.tb = if t.tablebases { ctx.tb } else { None };
+        let depth = t.depth.unwrap_or(LEARN_DEPTH).min(LEARN_DEPTH) as i32;
+        match learning {
+            Learning::Bayes => {
+                // Each move's value for this type, then formula 6.17 on the ranks.
+                let moves: Vec<Move> = before.legal_moves().into_iter().collect();
+                let mut values = Vec::with_capacity(moves.len());
+                for &m in &moves {
+                    w.pos.play(m);
+                    values.push(-w.search(
+                        -crate::eval::score::INFINITE,
+                        crate::eval::score::INFINITE,
+                        depth - 1,
+                        false,
+                    ));
+                    w.pos.undo();
+                }
+                let l = rank_likelihoods(&ranks(&values), ps);
+                let idx = moves.iter().position(|&m| m == actual);
+                likelihood.push(idx.map_or(0.0, |i| l[i]));
+            }
+            _ => {
+                let r = w.probe(
+                    -crate::eval::score::INFINITE,
+                    crate::eval::score::INFINITE,
+                    depth,
+                    false,
+                );
+                predicted.push(r.is_some_and(|r| r.moves.first() == Some(&actual)));
+            }
+        }
+        if w.aborted {
+            return probs;
+        }
+    }
+    match learning {
+        Learning::Fast => fast_update(&mut probs, &predicted, reward),
+        Learning::Bayes => bayes_update(&mut probs, &likelihood, gamma),
+        Learning::Off => {}
+    }
+    state.probs = Some(probs.clone());
+    ctx.reporter.message(&format!(
+        "om learning ({}) after {}: probabilities {}",
+        if learning == Learning::Fast {
+            "fast"
+        } else {
+            "bayes"
+        },
+        crate::position::uci(actual),
+        probs
+            .iter()
+            .map(|p| format!("{p:.3}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    ));
+    probs
 }
