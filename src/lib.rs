@@ -24,6 +24,7 @@ pub mod perft;
 pub mod position;
 pub mod report;
 pub mod search;
+pub mod tb;
 pub mod time;
 pub mod tt;
 pub mod uci;

@@ -17,6 +17,7 @@ Usage:
   nosce bench [depth]        fixed-depth benchmark over bench.epd; last line 'N nodes M nps'
   nosce bench D -o NAME=VAL  time to depth D with engine options (e.g. -o OM_Mode=om)
   nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
+  nosce tb gen|probe|dump    exact DTM/DTC endgame tables (KQvKR...), probe a FEN (see nosce tb help)
   nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
   nosce --help | --version
 ";
@@ -38,6 +39,16 @@ fn main() -> ExitCode {
         }
         Some("bench") => bench(&args[1..]),
         Some("perft") => perft(&args[1..]),
+        Some("tb") => match nosce::tb::cli::run_cli(&args[1..]) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("nosce tb: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some("trees") => match nosce::search::trees::run_cli(&args[1..]) {
             Ok(text) => {
                 print!("{text}");

@@ -1,0 +1,42 @@
+//! Endgame tables. Two sources of perfect play:
+//!
+//! * our own **exact tables** for pawnless endings with up to four pieces, solved by
+//!   retrograde analysis (Thompson 1986) with distance to mate (DTM) and Thompson's distance to
+//!   conversion (DTC) — the metrics behind the KQKR experiments and the Browne–BELLE lines of
+//!   Donkers 2003 §5.4 and Appendix B ([`ExactTables`]);
+//! * a wrapper around **Syzygy** tables (WDL and DTZ under the 50-move rule) with a root move
+//!   ranking ([`SyzygyTables`]).
+//!
+//! How the metrics relate (checked position by position in `tests/syzygy_compare.rs`): our
+//! WDL equals Syzygy's (cursed/blessed counted as win/loss); in KQvKR, KQvK and KRvK our DTC
+//! equals |Syzygy DTZ| except that a mated side to move has DTC 0 but DTZ −1, and that KQvKR
+//! DTZ values Syzygy stores in full moves read one ply short when the true distance is even
+//! (every non-mated White-to-move loss, and every Black win with DTC ≥ 3 that Syzygy derives
+//! from those by a one-ply search). DTM equals Gaviota's (`tests/gaviota_check.py`).
+//!
+//! Module map: [`params`] (tunables), [`material`] (material strings), [`index`] (symmetry
+//! index), [`placement`] (positions in table coordinates), [`generate`] (the solver),
+//! [`table`] (one table and probe values), [`file`](mod@file) (file format), [`exact`] (the lazily
+//! loading owner), [`report`] (command text), [`sample`] (positions for checks), [`syzygy`]
+//! (Syzygy wrapper), [`error`] (errors).
+
+pub mod cli;
+pub mod error;
+pub mod exact;
+pub mod file;
+pub mod generate;
+pub mod index;
+pub mod material;
+pub mod params;
+pub mod placement;
+pub mod report;
+pub mod sample;
+pub mod syzygy;
+pub mod table;
+
+pub use error::TbError;
+pub use exact::{ExactTables, Metric, MoveValue, RankedMove, TableSource, resolve_table_dir};
+pub use material::Material;
+pub use report::{gen_text, parse_fen, probe_text};
+pub use syzygy::{RootRanking, SyzygyMove, SyzygyTables};
+pub use table::{Table, TbEntry, Wdl};

@@ -1,0 +1,39 @@
+//! Tunables of the endgame-table module, kept in one place: file-format constants, table
+//! directory resolution, limits of the retrograde solver and the score scale handed to the
+//! evaluator. Nothing here is mutable at run time; the engine reads these values and may
+//! record them with its experiment output (Donkers 2003 §5.4 restricts root moves with these
+//! tables, so their exact settings belong to an experiment's record).
+
+/// Largest number of pieces (kings included) our own exact tables cover.
+pub const MAX_EXACT_PIECES: usize = 4;
+
+/// Magic bytes at the start of every exact-table file.
+pub const FILE_MAGIC: [u8; 8] = *b"NOSCETB\0";
+
+/// Version of the exact-table file format (bump on any layout or metric change).
+pub const FILE_VERSION: u32 = 1;
+
+/// File-name extension of exact-table files (`KQvKR.ntb`).
+pub const FILE_EXTENSION: &str = "ntb";
+
+/// Environment variable naming the exact-table directory (first in the resolution order).
+pub const TABLES_ENV: &str = "NOSCE_TABLES";
+
+/// Directory under the working directory tried second.
+pub const LOCAL_TABLES_DIR: &str = "tables";
+
+/// Sub-directory of the user's cache directory tried last.
+pub const CACHE_SUBDIR: &str = "nosce";
+
+/// Environment variable with Syzygy directories, used by tests and the command line.
+pub const SYZYGY_ENV: &str = "SYZYGY_PATH";
+
+/// Largest distance (plies) a generated table may hold; values above it are reserved codes.
+pub const MAX_DISTANCE: u8 = 250;
+
+/// Halfmove limit of the 50-move rule (in plies), used by the Syzygy root ranking.
+pub const FIFTY_MOVE_PLIES: u32 = 100;
+
+/// Default absolute score of "mate now"; [`crate::tb::ExactTables::evaluate`] returns
+/// `MATE_SCORE - dtm` for a win and `-(MATE_SCORE - dtm)` for a loss.
+pub const MATE_SCORE: i32 = 32_000;

@@ -1,0 +1,62 @@
+//! Shared helpers of the integration tests: locating the shared Syzygy and Gaviota tables
+//! (env var or `../shared/...` relative to the crate root) and per-test temporary table
+//! directories (Donkers 2003 §5.4 tables are cross-checked against both).
+#![allow(dead_code)]
+
+use std::{
+    path::{Path, PathBuf},
+    sync::{Arc, OnceLock},
+};
+
+use nosce::tb::{ExactTables, SyzygyTables};
+
+/// Directory from `var`, else `../shared/<sub>` relative to the crate root, if it exists.
+pub fn shared_dir(var: &str, sub: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("shared")
+            .join(sub)
+    });
+    dir.is_dir().then_some(dir)
+}
+
+/// Syzygy tables from `SYZYGY_PATH` or `../shared/syzygy`; prints `SKIPPED` and returns
+/// `None` when absent.
+pub fn syzygy(test: &str) -> Option<SyzygyTables> {
+    let Some(dir) = shared_dir("SYZYGY_PATH", "syzygy") else {
+        println!("SKIPPED: {test}: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
+        return None;
+    };
+    let mut tables = SyzygyTables::new();
+    let warnings = tables.add_paths(dir.as_os_str());
+    assert!(
+        warnings.is_empty(),
+        "warnings adding {}: {warnings:?}",
+        dir.display()
+    );
+    if tables.num_tables() == 0 {
+        println!("SKIPPED: {test}: no Syzygy tables in {}", dir.display());
+        return None;
+    }
+    Some(tables)
+}
+
+/// A fresh, unique temporary directory for one test.
+pub fn temp_dir(test: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let dir = std::env::temp_dir().join(format!("nosce-tb-{test}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// One in-memory `ExactTables` shared by the tests of one test binary.
+pub fn exact() -> Arc<ExactTables> {
+    static TABLES: OnceLock<Arc<ExactTables>> = OnceLock::new();
+    TABLES
+        .get_or_init(|| Arc::new(ExactTables::in_memory()))
+        .clone()
+}

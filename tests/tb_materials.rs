@@ -1,0 +1,153 @@
+//! Material strings and generality of the solver beyond KQKR (Donkers 2003 §5.4 uses KQKR;
+//! the solver is general over pawnless materials up to four pieces): parse errors, trivial
+//! draws, and WDL against Syzygy on random positions of several materials, including identical
+//! pieces (KBBvK), a defender that can capture into a lost ending (KRRvK, loser conversions)
+//! and mutual chances (KQvKQ, KRvKN).
+mod tb_common;
+
+use nosce::tb::{
+    ExactTables, Material, Wdl, gen_text, probe_text,
+    sample::{SplitMix64, position_at, reorient},
+};
+use shakmaty::{Color, Position};
+use shakmaty_syzygy::Wdl as SzWdl;
+
+#[test]
+fn material_strings() {
+    for (s, canon) in [
+        ("KQvKR", "KQvKR"),
+        ("kqvkr", "KQvKR"),
+        ("KRvKQ", "KQvKR"),
+        ("KvK", "KvK"),
+        ("KBNvK", "KBNvK"),
+    ] {
+        let m: Material = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(m.canonical().0.to_string(), canon);
+    }
+    for (bad, why) in [
+        ("", "empty"),
+        ("KQ", "exactly one 'v'"),
+        ("KQvKRvK", "exactly one 'v'"),
+        ("QvK", "exactly one king"),
+        ("KKvK", "exactly one king"),
+        ("KPvK", "pawns"),
+        ("KXvK", "unknown piece letter"),
+        ("KQRvKR", "at most 4"),
+        ("KQ vK", "unknown piece letter"),
+    ] {
+        match bad.parse::<Material>() {
+            Ok(m) => panic!("{bad:?} parsed as {m}"),
+            Err(e) => assert!(e.to_string().contains(why), "{bad:?}: {e}"),
+        }
+    }
+    let tables = ExactTables::in_memory();
+    assert!(gen_text(&tables, "KPvK").is_err());
+    assert!(probe_text(&tables, None, "not a fen").is_err());
+    assert!(probe_text(&tables, None, "8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    // Positions the exact tables do not cover give a report, not an error.
+    let text = probe_text(
+        &tables,
+        None,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .expect("report");
+    assert!(text.contains("not covered"));
+}
+
+#[test]
+fn minor_pieces_alone_are_draws() {
+    let tables = tb_common::exact();
+    for key in ["KvK", "KBvK", "KNvK"] {
+        let t = tables.generate(key).expect("generate");
+        for color in [Color::White, Color::Black] {
+            let (w, d, l) = t.census(color);
+            assert_eq!((w, l), (0, 0), "{key}: {color} to move");
+            assert!(d > 0);
+        }
+    }
+}
+
+fn sample_against_syzygy(key: &str, samples: usize) {
+    let Some(syzygy) = tb_common::syzygy("sample_against_syzygy") else {
+        return;
+    };
+    let tables = tb_common::exact();
+    let t = tables.generate(key).expect("generate");
+    let mut rng = SplitMix64::new(7);
+    let (mut n, mut decisive) = (0, 0);
+    while n < samples {
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let idx = rng.below(t.layout().size as u64) as u32;
+        let Some(pos) = position_at(&t, idx, turn) else {
+            continue;
+        };
+        let pos = reorient(&pos, rng.below(8) as u8, rng.below(2) == 1).expect("reoriented");
+        let ours = tables.probe(&pos).expect("covered");
+        let theirs = syzygy.probe_wdl(&pos).expect("syzygy");
+        let theirs = match theirs {
+            SzWdl::Win | SzWdl::CursedWin => Wdl::Win,
+            SzWdl::Draw => Wdl::Draw,
+            SzWdl::Loss | SzWdl::BlessedLoss => Wdl::Loss,
+        };
+        assert_eq!(
+            ours.wdl,
+            theirs,
+            "{key}: {}",
+            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+        );
+        // Every legal move is consistent with the position's value.
+        let ranked = tables
+            .rank_moves(&pos, nosce::tb::Metric::Dtm)
+            .expect("ranked");
+        assert_eq!(ranked.is_empty(), pos.legal_moves().is_empty());
+        if let Some(best) = ranked.first() {
+            assert_eq!(best.value.wdl, ours.wdl);
+            assert_eq!(best.value.dtm, ours.dtm);
+        }
+        let best_dtc = ranked
+            .iter()
+            .map(|r| r.value.score(nosce::tb::Metric::Dtc))
+            .max();
+        if let (Some(b), Some(dtc)) = (best_dtc, ours.dtc) {
+            let expect = match ours.wdl {
+                Wdl::Win => 10_000 - i32::from(dtc),
+                _ => -10_000 + i32::from(dtc),
+            };
+            assert_eq!(b, expect, "{key}: DTC of the best move");
+        }
+        decisive += usize::from(ours.wdl != Wdl::Draw);
+        n += 1;
+    }
+    println!("{key}: {n} samples agree with Syzygy ({decisive} decisive)");
+}
+
+#[test]
+fn kbbvk_identical_pieces() {
+    sample_against_syzygy("KBBvK", 3000);
+}
+
+#[test]
+fn krrvk_loser_can_capture() {
+    sample_against_syzygy("KRRvK", 3000);
+}
+
+#[test]
+fn kqvkq_and_krvkn() {
+    sample_against_syzygy("KQvKQ", 3000);
+    sample_against_syzygy("KRvKN", 3000);
+}
+
+/// Every pawnless material up to four pieces (slow: run with `--ignored`).
+#[test]
+#[ignore]
+fn all_materials_against_syzygy() {
+    for m in Material::all_canonical(4) {
+        if m.count() >= 3 {
+            sample_against_syzygy(&m.to_string(), 20_000);
+        }
+    }
+}
