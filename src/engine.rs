@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use crate::eval::score::TB_WIN;
 use crate::eval::{Evaluator, FullEval, MaterialEval};
 use crate::limits::Limits;
 use crate::opponent::EvalKind;
@@ -20,7 +21,8 @@ use crate::position::Position;
 use crate::report::Reporter;
 use crate::search::model::{LearnState, ModelSetup, TypeSetup, learn_from_last_move, search_model};
 use crate::search::om::OmMode;
-use crate::search::{self, SearchConfig, SearchContext, SearchControl, WdlProbe};
+use crate::search::{self, SearchConfig, SearchContext, SearchControl, TbWdl, WdlProbe};
+use crate::tb::{ExactTables, Tablebases};
 use crate::tt::TranspositionTable;
 use parking_lot::Mutex;
 
@@ -42,7 +44,8 @@ pub struct Engine {
     /// Opponent types' tables, one per (evaluator, tables on/off) pair that differs from
     /// our own search; allocated on first use.
     om_tts: Vec<((EvalKind, bool), Arc<TranspositionTable>)>,
-    tb: Option<Arc<dyn WdlProbe>>,
+    /// Endgame tables (Syzygy from `SyzygyPath`, our exact tables always).
+    tables: Arc<Tablebases>,
     /// Opponent-type probabilities learned in this game (§6.6.2).
     learn: Arc<Mutex<LearnState>>,
     handle: Option<JoinHandle<()>>,
@@ -67,7 +70,7 @@ impl Engine {
             eval: Arc::new(FullEval::default()),
             material: Arc::new(MaterialEval),
             om_tts: Vec::new(),
-            tb: None,
+            tables: Arc::new(Tablebases::new("", Arc::new(ExactTables::from_env()), true).0),
             learn: Arc::new(Mutex::new(LearnState::default())),
             handle: None,
         }
@@ -170,7 +173,8 @@ impl Engine {
         let stop_requested = Arc::clone(&self.stop_requested);
         let config = self.config.clone();
         let eval = Arc::clone(&self.eval);
-        let tb = self.tb.clone();
+        let tables = Arc::clone(&self.tables);
+        let root_safety = self.options.om_root_safety;
         let model = self.model_setup();
         let learn = Arc::clone(&self.learn);
         let fallback = Arc::clone(&reporter);
@@ -183,7 +187,8 @@ impl Engine {
                     &tt,
                     &control,
                     &stop_requested,
-                    tb.as_deref(),
+                    &tables,
+                    root_safety,
                     &config,
                     &pos,
                     &limits,
@@ -233,6 +238,26 @@ impl Engine {
                 self.om_tts.clear();
             }
             Applied::NewModel => *self.learn.lock() = LearnState::default(),
+            Applied::LoadSyzygy => {
+                let (t, warnings) = Tablebases::new(
+                    &o.syzygy_path,
+                    Arc::clone(&self.tables.exact),
+                    o.syzygy_50_move_rule,
+                );
+                let msg = if o.syzygy_path.trim().is_empty() {
+                    "Syzygy tables unloaded".to_string()
+                } else {
+                    format!(
+                        "{} Syzygy tables loaded (up to {} pieces)",
+                        t.syzygy_tables(),
+                        t.syzygy.as_ref().map_or(0, |s| s.max_pieces())
+                    )
+                };
+                self.tables = Arc::new(t);
+                let mut lines = warnings;
+                lines.push(msg);
+                return Ok(Some(lines.join("; ")));
+            }
             Applied::ClearHash => {
                 self.tt.clear();
                 for (_, t) in &self.om_tts {
@@ -305,9 +330,9 @@ impl Engine {
         t
     }
 
-    /// Installs endgame tables for probes inside the search.
-    pub fn set_tablebases(&mut self, tb: Option<Arc<dyn WdlProbe>>) {
-        self.tb = tb;
+    /// The endgame tables in use.
+    pub fn tablebases(&self) -> &Arc<Tablebases> {
+        &self.tables
     }
 }
 
@@ -318,7 +343,8 @@ fn run_search<E: Evaluator + ?Sized>(
     tt: &TranspositionTable,
     control: &SearchControl,
     stop_requested: &AtomicBool,
-    tb: Option<&dyn WdlProbe>,
+    tables: &Tablebases,
+    root_safety: RootSafety,
     config: &SearchConfig,
     pos: &Position,
     limits: &Limits,
@@ -326,7 +352,32 @@ fn run_search<E: Evaluator + ?Sized>(
     learn: &Mutex<LearnState>,
     reporter: &dyn Reporter,
 ) {
-    let allowed = search::root_moves(pos, limits);
+    let mut allowed = search::root_moves(pos, limits);
+    // Tablebase root filter: the search chooses among the table-optimal moves (for the
+    // opponent-model driver only with OM_RootSafety=tb-optimal, §5.4.1).
+    let filter = model.is_none() || root_safety == RootSafety::TbOptimal;
+    if filter && let Some(best) = tables.root_moves(pos.chess()) {
+        let kept: Vec<_> = allowed
+            .iter()
+            .copied()
+            .filter(|m| best.contains(m))
+            .collect();
+        if !kept.is_empty() && kept.len() < allowed.len() {
+            reporter.message(&format!(
+                "tablebase root filter: {} of {} moves keep the optimal result and distance",
+                kept.len(),
+                allowed.len()
+            ));
+            allowed = kept;
+        }
+    }
+    let tb: Option<&dyn WdlProbe> = Some(tables);
+    // With the root in the tables, scores are shown as tablebase values (large cp).
+    let root_tb_score = tables.probe_wdl(pos.chess()).map(|w| match w {
+        TbWdl::Win => TB_WIN,
+        TbWdl::Loss => -TB_WIN,
+        TbWdl::Draw => 0,
+    });
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let ctx = SearchContext {
             eval,
@@ -335,6 +386,7 @@ fn run_search<E: Evaluator + ?Sized>(
             tb,
             config,
             reporter,
+            root_tb_score,
         };
         match model {
             Some(m) if m.learning != Learning::Off => {

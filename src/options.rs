@@ -353,7 +353,7 @@ impl Options {
             }
             "Syzygy50MoveRule" => {
                 self.syzygy_50_move_rule = boolean(s, value)?;
-                Applied::Stored
+                Applied::LoadSyzygy
             }
             "OM_Mode" => {
                 self.om_mode = match combo(s, value)?.as_str() {

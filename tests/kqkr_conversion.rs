@@ -44,6 +44,7 @@ fn convert(fen: &str) -> Result<usize, String> {
             tb: None,
             config: &config,
             reporter: &Silent,
+            root_tb_score: None,
         };
         let limits = Limits::nodes(NODES_PER_MOVE);
         let allowed = root_moves(&pos, &limits);

@@ -193,6 +193,8 @@ pub struct SearchContext<'a, E: Evaluator + ?Sized> {
     pub config: &'a SearchConfig,
     /// Where output goes.
     pub reporter: &'a dyn Reporter,
+    /// The root's tablebase value, if known: reported instead of heuristic scores.
+    pub root_tb_score: Option<Score>,
 }
 
 /// Root moves allowed by `limits.searchmoves` (all legal moves when empty or when none of
@@ -499,11 +501,15 @@ fn report<E: Evaluator + ?Sized>(
     let nodes: u64 = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
     let time = w.clock.as_ref().map_or(Duration::ZERO, |c| c.elapsed());
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+    let score = match ctx.root_tb_score {
+        Some(tb) if !is_decisive(line.score) => tb,
+        _ => line.score,
+    };
     ctx.reporter.info(&SearchInfo {
         depth: depth as u32,
         seldepth: w.seldepth.max(depth as usize) as u32,
         multipv,
-        score: line.score,
+        score,
         bound,
         nodes,
         nps,
@@ -511,7 +517,7 @@ fn report<E: Evaluator + ?Sized>(
         hashfull: ctx.tt.hashfull(),
         tbhits: w.tbhits,
         pv: line.pv.clone(),
-        wdl: wdl_from_score(line.score),
+        wdl: wdl_from_score(score),
     });
 }
 
@@ -532,6 +538,7 @@ pub fn search_depth<E: Evaluator + ?Sized>(
         tb: None,
         config: &config,
         reporter: &crate::report::Silent,
+        root_tb_score: None,
     };
     let limits = Limits::depth(depth);
     let allowed = root_moves(pos, &limits);

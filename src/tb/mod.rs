@@ -22,6 +22,7 @@
 
 pub mod cli;
 pub mod error;
+pub mod eval;
 pub mod exact;
 pub mod file;
 pub mod generate;
@@ -31,12 +32,15 @@ pub mod params;
 pub mod placement;
 pub mod report;
 pub mod sample;
+pub mod set;
 pub mod syzygy;
 pub mod table;
 
 pub use error::TbError;
+pub use eval::TableEval;
 pub use exact::{ExactTables, Metric, MoveValue, RankedMove, TableSource, resolve_table_dir};
 pub use material::Material;
 pub use report::{gen_text, parse_fen, probe_text};
+pub use set::Tablebases;
 pub use syzygy::{RootRanking, SyzygyMove, SyzygyTables};
 pub use table::{Table, TbEntry, Wdl};

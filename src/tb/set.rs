@@ -1,0 +1,146 @@
+//! The engine's view of all its endgame tables: Syzygy (if `SyzygyPath` names any) and our
+//! own exact DTM/DTC tables. Gives the search its WDL probes (any error is "no information")
+//! and the root move filter (Syzygy's DTZ ranking when Syzygy covers the position, else the
+//! exact tables by DTM — the metric of the thesis' Nalimov-based KQKR player, Donkers 2003
+//! §5.4.1). Exact tables are never generated on a search thread's critical path: a missing
+//! one is loaded or generated in the background and used once ready.
+
+use std::sync::Arc;
+
+use shakmaty::{Chess, Move, Position as _};
+use shakmaty_syzygy::Wdl as SzWdl;
+
+use super::placement::Placement;
+use super::{ExactTables, Metric, SyzygyTables, Wdl};
+use crate::search::{TbWdl, WdlProbe};
+
+/// All tables the engine holds.
+pub struct Tablebases {
+    /// Syzygy tables, if any were loaded.
+    pub syzygy: Option<SyzygyTables>,
+    /// Our exact tables (lazily loaded).
+    pub exact: Arc<ExactTables>,
+    /// Respect the 50-move rule (`Syzygy50MoveRule`): cursed wins and blessed losses are
+    /// draws.
+    pub fifty_move_rule: bool,
+    /// Materials being loaded in the background.
+    loading: parking_lot::Mutex<Vec<super::Material>>,
+}
+
+impl Tablebases {
+    /// Tables from the `SyzygyPath` string (empty: none) plus our exact tables; returns the
+    /// tables and the warnings to show (missing directory, bad files...).
+    pub fn new(
+        syzygy_path: &str,
+        exact: Arc<ExactTables>,
+        fifty_move_rule: bool,
+    ) -> (Self, Vec<String>) {
+        let mut warnings = Vec::new();
+        let syzygy = if syzygy_path.trim().is_empty() {
+            None
+        } else {
+            let mut t = SyzygyTables::new();
+            warnings.extend(t.add_paths(std::ffi::OsStr::new(syzygy_path.trim())));
+            if t.num_tables() == 0 {
+                warnings.push(format!(
+                    "no Syzygy tables found in '{}'",
+                    syzygy_path.trim()
+                ));
+                None
+            } else {
+                Some(t)
+            }
+        };
+        (
+            Tablebases {
+                syzygy,
+                exact,
+                fifty_move_rule,
+                loading: parking_lot::Mutex::new(Vec::new()),
+            },
+            warnings,
+        )
+    }
+
+    /// Number of Syzygy tables loaded.
+    pub fn syzygy_tables(&self) -> usize {
+        self.syzygy.as_ref().map_or(0, SyzygyTables::num_tables)
+    }
+
+    /// Starts loading (or generating) the exact table of `pos`'s material in the background
+    /// if it is covered and not in memory yet. Returns true if the table is ready now.
+    pub fn prefetch(&self, pos: &Chess) -> bool {
+        let Some(placement) = Placement::from_position(pos) else {
+            return false;
+        };
+        if self.exact.loaded(&placement.material).is_some() {
+            return true;
+        }
+        {
+            let mut loading = self.loading.lock();
+            if loading.contains(&placement.material) {
+                return false;
+            }
+            loading.push(placement.material);
+        }
+        let exact = Arc::clone(&self.exact);
+        let material = placement.material;
+        let _ = std::thread::Builder::new()
+            .name("tb-load".into())
+            .spawn(move || {
+                let _ = exact.table(&material);
+            });
+        false
+    }
+
+    /// The root moves the search may choose from: the table-optimal ones, or `None` when no
+    /// table covers the position (or a probe failed).
+    pub fn root_moves(&self, pos: &Chess) -> Option<Vec<Move>> {
+        if let Some(sz) = &self.syzygy
+            && let Some(r) = sz.rank_root(pos)
+            && !r.best.is_empty()
+        {
+            return Some(r.best);
+        }
+        self.exact_root_moves(pos, Metric::Dtm)
+    }
+
+    /// The optimal root moves by our exact tables under `metric` (only if the table is in
+    /// memory: never blocks on generation).
+    pub fn exact_root_moves(&self, pos: &Chess, metric: Metric) -> Option<Vec<Move>> {
+        if !self.prefetch(pos) {
+            return None;
+        }
+        self.exact.best_moves(pos, metric).filter(|m| !m.is_empty())
+    }
+}
+
+impl WdlProbe for Tablebases {
+    fn max_pieces(&self) -> usize {
+        self.syzygy
+            .as_ref()
+            .map_or(0, SyzygyTables::max_pieces)
+            .max(4)
+    }
+
+    fn probe_wdl(&self, pos: &Chess) -> Option<TbWdl> {
+        if pos.board().occupied().count() <= 4
+            && let Some(e) = self.exact.probe_if_loaded(pos)
+        {
+            return Some(match e.wdl {
+                Wdl::Win => TbWdl::Win,
+                Wdl::Draw => TbWdl::Draw,
+                Wdl::Loss => TbWdl::Loss,
+            });
+        }
+        let w = self.syzygy.as_ref()?.probe_wdl(pos)?;
+        Some(match w {
+            SzWdl::Win => TbWdl::Win,
+            SzWdl::Loss => TbWdl::Loss,
+            SzWdl::Draw => TbWdl::Draw,
+            SzWdl::CursedWin if !self.fifty_move_rule => TbWdl::Win,
+            SzWdl::BlessedLoss if !self.fifty_move_rule => TbWdl::Loss,
+            SzWdl::CursedWin | SzWdl::BlessedLoss => TbWdl::Draw,
+        })
+    }
+}

@@ -1,0 +1,98 @@
+//! Endgame tables through the UCI front-end: `SyzygyPath` loads the shared Syzygy tables,
+//! the root filter keeps the table-optimal moves, scores show as large centipawn values, and
+//! a missing directory or a truncated table file gives an `info string` warning while the
+//! engine keeps working. Tables come from `SYZYGY_PATH` or `../shared/syzygy`; the tests say
+//! `SKIPPED` when neither exists.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use common::{Engine, info_field, parse_bestmove};
+
+fn syzygy_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("SYZYGY_PATH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/syzygy"));
+    dir.join("KQvKR.rtbw").exists().then_some(dir)
+}
+
+#[test]
+fn syzygy_root_filter_keeps_the_optimal_king_moves() {
+    let Some(dir) = syzygy_dir() else {
+        println!("SKIPPED: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
+        return;
+    };
+    let (mut e, _) = Engine::start_uci();
+    e.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    let loaded = e.expect("info string", Duration::from_secs(10));
+    e.check(loaded.contains("Syzygy tables loaded"), "no load message");
+    e.send("position fen K3r3/8/5k2/Q7/8/8/8/8 w - - 0 1");
+    let (lines, _) = e.go("go depth 6", Duration::from_secs(20));
+    e.check(
+        lines
+            .iter()
+            .any(|l| l.contains("tablebase root filter: 2 of 3")),
+        "no root filter message",
+    );
+    let best = parse_bestmove(lines.last().unwrap()).0;
+    e.check(
+        best == "a8a7" || best == "a8b7",
+        "bestmove is not an optimal king move",
+    );
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    let cp: i32 = info_field(last_info, "cp")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    e.check(
+        cp > 20_000,
+        "tablebase win is not shown as a large cp value",
+    );
+    let hits: u64 = info_field(last_info, "tbhits")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    e.check(hits > 0, "no tbhits reported");
+    e.close();
+}
+
+#[test]
+fn missing_and_truncated_tables_warn_and_the_engine_keeps_working() {
+    let Some(dir) = syzygy_dir() else {
+        println!("SKIPPED: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
+        return;
+    };
+    let tmp = std::env::temp_dir().join(format!("nosce-uci-tb-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let bytes = std::fs::read(dir.join("KQvKR.rtbw")).unwrap();
+    std::fs::write(tmp.join("KQvKR.rtbw"), &bytes[..bytes.len() / 3]).unwrap();
+    let (mut e, _) = Engine::start_uci();
+    e.send("setoption name SyzygyPath value /definitely/not/here");
+    let warn = e.expect("info string", Duration::from_secs(10));
+    e.check(warn.contains("not/here"), "missing directory not named");
+    e.send(&format!(
+        "setoption name SyzygyPath value {}",
+        tmp.display()
+    ));
+    let warn = e.expect("info string", Duration::from_secs(10));
+    e.check(
+        warn.to_lowercase().contains("kqvkr"),
+        "truncated file not reported",
+    );
+    e.send("position fen K3r3/8/5k2/Q7/8/8/8/8 w - - 0 1");
+    let (lines, _) = e.go("go depth 5", Duration::from_secs(20));
+    let best = parse_bestmove(lines.last().unwrap()).0;
+    e.check(
+        ["a8a7", "a8b7", "a5d8"].contains(&best.as_str()),
+        "no legal bestmove",
+    );
+    e.close();
+    let _ = std::fs::remove_dir_all(&tmp);
+}
