@@ -7,7 +7,7 @@
 //! Module map: [`position`] (board + keys + history), [`eval`] (the `Evaluator` trait and
 //! the built-in evaluators), [`search`] (the α-β probe and the iterative-deepening driver),
 //! [`tt`], [`limits`], [`time`], [`params`] (all tunables), [`engine`] (the core shared by
-//! the protocols), [`uci`] (the UCI front-end), [`report`], [`bench`] and [`perft`].
+//! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`] and [`perft`].
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -28,6 +28,7 @@ pub mod tb;
 pub mod time;
 pub mod tt;
 pub mod uci;
+pub mod xboard;
 
 /// The engine's name and version, as sent in `id name` and `myname`.
 pub const NAME_VERSION: &str = concat!("nosce ", env!("CARGO_PKG_VERSION"));

@@ -2,7 +2,7 @@
 //! `--version`; with no arguments the protocol loop, where the first meaningful input line
 //! picks the protocol (`uci` for UCI; `xboard`/`protover` for CECP).
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -10,10 +10,10 @@ use nosce::engine::Engine;
 use nosce::position::Position;
 
 const HELP: &str = "\
-nosce — a chess engine that models its opponent (UCI)
+nosce — a chess engine that models its opponent (UCI and xboard/CECP)
 
 Usage:
-  nosce                      protocol loop on stdin/stdout (send 'uci' first)
+  nosce                      protocol loop on stdin/stdout ('uci' first, or 'xboard')
   nosce bench [depth]        fixed-depth benchmark over bench.epd; last line 'N nodes M nps'
   nosce bench D -o NAME=VAL  time to depth D with engine options (e.g. -o OM_Mode=om)
   nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
@@ -67,27 +67,28 @@ fn main() -> ExitCode {
 }
 
 fn protocol_loop() {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     let mut engine = Engine::new();
-    loop {
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
+    // The first meaningful line picks the protocol; blank lines are skipped.
+    let first = {
+        let mut input = std::io::stdin().lock();
+        loop {
+            let mut line = String::new();
+            match input.read_line(&mut line) {
+                Ok(0) | Err(_) => return,
+                Ok(_) if line.trim().is_empty() => continue,
+                Ok(_) => break line,
+            }
         }
-        let word = line.split_whitespace().next().unwrap_or("");
-        match word {
-            "" => continue,
-            "xboard" | "protover" => {
-                println!("Error (unsupported protocol): xboard support is not built yet; use uci");
-                let _ = std::io::stdout().flush();
-            }
-            _ => {
-                // UCI, and anything unrecognised is handed to the UCI loop to report.
-                nosce::uci::run(&mut engine, Some(line), &mut input);
-                return;
-            }
+    }; // the lock is released here: the xboard front-end reads on a thread of its own
+    match first.split_whitespace().next() {
+        Some("xboard" | "protover") => {
+            // `Stdin` keeps its buffer, so no input read ahead with the lock is lost.
+            let input = std::io::BufReader::new(std::io::stdin());
+            nosce::xboard::run(&mut engine, Some(first), input);
+        }
+        _ => {
+            // UCI, and anything unrecognised is handed to the UCI loop to report.
+            nosce::uci::run(&mut engine, Some(first), &mut std::io::stdin().lock());
         }
     }
 }
