@@ -303,6 +303,7 @@ impl Engine {
                     n => Some(n),
                 }),
                 tablebases: tb,
+                replay: false,
             });
         }
         let o = &self.options;

@@ -263,3 +263,77 @@ fn online_learning_rewards_the_type_that_predicted_the_opponents_move() {
         assert_eq!(again.as_deref(), Some(line.as_str()), "{mode}");
     }
 }
+
+#[test]
+fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
+    use nosce::eval::{Evaluator, FullEval, MaterialEval};
+    use nosce::position::Position;
+    use nosce::report::Silent;
+    use nosce::search::model::{ModelSetup, TypeSetup, search_model};
+    use nosce::search::om::OmMode;
+    use nosce::search::{SearchConfig, SearchContext, SearchControl, root_moves, search};
+    use nosce::tt::TranspositionTable;
+    let fen = "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14";
+    let pos = Position::from_fen(fen).unwrap();
+    let own = FullEval::default();
+    let opp: Arc<dyn Evaluator> = Arc::new(MaterialEval);
+    for limits_opp in [(Some(3), None), (None, Some(3_000u64))] {
+        let setup = ModelSetup {
+            mode: OmMode::Om,
+            spec_depth: 2,
+            ties: true,
+            root_margin: None,
+            learning: nosce::options::Learning::Off,
+            learning_params: (0.05, 0.6, 0.2),
+            types: vec![TypeSetup {
+                eval: Arc::clone(&opp),
+                tt: Arc::new(TranspositionTable::new(4)),
+                probability: 1.0,
+                depth: limits_opp.0,
+                nodes: limits_opp.1,
+                tablebases: false,
+                replay: true,
+            }],
+        };
+        let tt = TranspositionTable::new(8);
+        let control = SearchControl::default();
+        let config = SearchConfig::default();
+        let ctx = SearchContext {
+            eval: &own,
+            tt: &tt,
+            control: &control,
+            tb: None,
+            config: &config,
+            reporter: &Silent,
+            root_tb_score: None,
+        };
+        let limits = Limits::depth(5);
+        let allowed = root_moves(&pos, &limits);
+        let r = search_model(&ctx, &setup, &pos, &limits, &allowed);
+        let (ours, predicted) = (r.pv[0], r.pv[1]);
+        // The opponent itself: a fresh table, the same searcher and limits.
+        let mut after = pos.clone();
+        after.play(ours);
+        let opp_tt = TranspositionTable::new(4);
+        let opp_control = SearchControl::default();
+        let opp_ctx = SearchContext {
+            eval: &*opp,
+            tt: &opp_tt,
+            control: &opp_control,
+            tb: None,
+            config: &config,
+            reporter: &Silent,
+            root_tb_score: None,
+        };
+        let opp_limits = match limits_opp {
+            (Some(d), _) => Limits::depth(d),
+            (_, Some(n)) => Limits::nodes(n),
+            _ => unreachable!(),
+        };
+        let opp_allowed = root_moves(&after, &opp_limits);
+        let actual = search(&opp_ctx, &after, &opp_limits, &opp_allowed)
+            .best
+            .unwrap();
+        assert_eq!(uci(predicted), uci(actual), "{limits_opp:?}");
+    }
+}

@@ -35,6 +35,8 @@ pub struct TypeSetup {
     pub nodes: Option<u64>,
     /// Whether its probes use endgame tables.
     pub tablebases: bool,
+    /// Replay the opponent's own search exactly (see [`super::om::ProbeSpec::replay`]).
+    pub replay: bool,
 }
 
 /// Everything the model driver needs besides the plain search context.
@@ -106,6 +108,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
             probability: t.probability,
             depth: t.depth,
             nodes: t.nodes,
+            replay: t.replay,
         })
         .collect();
     let settings = DriverSettings {

@@ -24,9 +24,10 @@
 use shakmaty::{Color, Move, Position as _};
 
 use super::alphabeta::Worker;
-use super::{Clock, SearchResult};
+use super::{Clock, SearchConfig, SearchContext, SearchControl, SearchResult};
 use crate::eval::Evaluator;
 use crate::eval::score::{DRAW, INFINITE, Score, from_tt, mate_in, mated_in, to_tt};
+use crate::limits::Limits;
 use crate::position::{Position, uci};
 use crate::report::Reporter;
 
@@ -53,6 +54,11 @@ pub struct ProbeSpec {
     pub depth: Option<u32>,
     /// Node budget of the opponent's search (iterative deepening until spent).
     pub nodes: Option<u64>,
+    /// Replay the opponent's search exactly: the engine's full searcher with a cleared
+    /// table and default settings, the type's depth or node limit and a full window (no
+    /// β-passing, no ties) — the opponent whose choice is a function of the position. Its
+    /// prediction at ply 1 is then exact.
+    pub replay: bool,
 }
 
 /// Settings of the driver.
@@ -180,6 +186,9 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         } else {
             (-to_tt(beta, ply)).max(-INFINITE)
         };
+        if spec.replay {
+            return self.replay_type(t, depth);
+        }
         let ties = self.settings.ties;
         let w = &mut self.opps[t];
         std::mem::swap(&mut self.pos, &mut w.pos);
@@ -197,6 +206,39 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         }
         let r = r?;
         Some((from_tt(-r.value, ply), r.moves))
+    }
+
+    /// A replay probe (see [`ProbeSpec::replay`]): the opponent's own search, repeated.
+    fn replay_type(&mut self, t: usize, depth: i32) -> Option<(Score, Vec<Move>)> {
+        let ply = self.pos.ply();
+        let spec = &self.specs[t];
+        let limits = match spec.nodes {
+            Some(n) => Limits::nodes(n),
+            None => Limits::depth(depth.max(1) as u32),
+        };
+        let w = &self.opps[t];
+        w.tt.clear();
+        let control = SearchControl::default();
+        let config = SearchConfig::default();
+        let ctx = SearchContext {
+            eval: w.eval,
+            tt: w.tt,
+            control: &control,
+            tb: w.tb,
+            config: &config,
+            reporter: &crate::report::Silent,
+            root_tb_score: None,
+        };
+        let mut pos = self.pos.clone();
+        pos.set_root();
+        let allowed = super::root_moves(&pos, &limits);
+        let r = super::search(&ctx, &pos, &limits, &allowed);
+        if self.own.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            self.aborted = true;
+            return None;
+        }
+        let best = r.best?;
+        Some((from_tt(-r.score, ply), vec![best]))
     }
 
     /// Our own α-β value of the current node (MAX view, root frame) at `depth`, with a lower
