@@ -55,7 +55,22 @@ async def open_engine(spec, options):
     return eng
 
 
-async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black_opts, round_no):
+def fixed_limit(spec):
+    """'depth=6' or 'nodes=20000' -> chess.engine.Limit, None for the clock."""
+    if not spec:
+        return None
+    k, _, v = spec.partition("=")
+    if k == "depth":
+        return chess.engine.Limit(depth=int(v))
+    if k == "nodes":
+        return chess.engine.Limit(nodes=int(v))
+    if k == "movetime":
+        return chess.engine.Limit(time=float(v))
+    sys.exit(f"match.py: bad limit '{spec}' (depth=N, nodes=N or movetime=S)")
+
+
+async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black_opts, round_no,
+                    limits=(None, None), clear=(False, False)):
     base, inc = args.base, args.inc
     engines = [await open_engine(white_spec, white_opts), await open_engine(black_spec, black_opts)]
     board = chess.Board(opening_fen)
@@ -72,9 +87,12 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
     try:
         while not board.is_game_over(claim_draw=True):
             side = 0 if board.turn == chess.WHITE else 1
-            limit = chess.engine.Limit(
+            limit = limits[side] or chess.engine.Limit(
                 white_clock=clocks[0], black_clock=clocks[1], white_inc=inc, black_inc=inc
             )
+            if clear[side]:
+                # A position-function opponent: its table is cleared before every move.
+                await engines[side].configure({"Clear Hash": None})
             t0 = time.monotonic()
             try:
                 res = await asyncio.wait_for(engines[side].play(board, limit), timeout=clocks[side] + 5)
@@ -83,8 +101,9 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
                 reason = f"engine error: {type(e).__name__} {e}"
                 break
             used = time.monotonic() - t0
-            clocks[side] -= used
-            if clocks[side] < 0:
+            if limits[side] is None:
+                clocks[side] -= used
+            if limits[side] is None and clocks[side] < 0:
                 result = "0-1" if side == 0 else "1-0"
                 reason = f"time forfeit ({'white' if side == 0 else 'black'}, {used:.3f}s used, move {board.fullmove_number})"
                 break
@@ -143,6 +162,9 @@ async def main():
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--pgn", default=None)
     ap.add_argument("--event", default="nosce match")
+    ap.add_argument("--limit1", default=None, help="fixed limit for engine 1: depth=N, nodes=N or movetime=S")
+    ap.add_argument("--limit2", default=None, help="fixed limit for engine 2")
+    ap.add_argument("--clear2", action="store_true", help="send 'Clear Hash' to engine 2 before each move")
     args = ap.parse_args()
     try:
         b, i = args.tc.split("+")
@@ -161,6 +183,7 @@ async def main():
             jobs.append((fen, args.engine1, args.engine2, o1, o2, g + 1, True))
         else:
             jobs.append((fen, args.engine2, args.engine1, o2, o1, g + 1, False))
+    l1, l2 = fixed_limit(args.limit1), fixed_limit(args.limit2)
     w = d = l = 0
     reasons = {}
     sem = asyncio.Semaphore(args.concurrency)
@@ -171,7 +194,9 @@ async def main():
         nonlocal w, d, l
         fen, ws, bs, wo, bo, rnd, e1_white = job
         async with sem:
-            game, result, reason = await play_game(args, fen, ws, bs, wo, bo, rnd)
+            lims = (l1, l2) if e1_white else (l2, l1)
+            clr = (False, args.clear2) if e1_white else (args.clear2, False)
+            game, result, reason = await play_game(args, fen, ws, bs, wo, bo, rnd, lims, clr)
         if result == "1/2-1/2":
             d += 1
         elif (result == "1-0") == e1_white:

@@ -303,7 +303,7 @@ impl Engine {
                     n => Some(n),
                 }),
                 tablebases: tb,
-                replay: false,
+                replay: self.options.om_replay,
             });
         }
         let o = &self.options;

@@ -109,6 +109,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         },
         check("OM_OpponentTablebases", true),
         check("OM_Ties", true),
+        check("OM_OpponentReplay", false),
         OptionSpec {
             name: "OM_RootSafety",
             kind: OptionKind::Combo {
@@ -207,6 +208,8 @@ pub struct Options {
     pub om_opponent_tablebases: bool,
     /// Enhanced probes: all equal-best moves.
     pub om_ties: bool,
+    /// Replay probes: the opponent's own search repeated with a cleared table.
+    pub om_replay: bool,
     /// Root risk control.
     pub om_root_safety: RootSafety,
     /// Margin for `OM_RootSafety=margin`, centipawns.
@@ -242,6 +245,7 @@ impl Default for Options {
             om_types: OpponentModel::default(),
             om_opponent_tablebases: true,
             om_ties: true,
+            om_replay: false,
             om_root_safety: RootSafety::TbOptimal,
             om_root_margin: 50,
             om_learning: Learning::Off,
@@ -390,6 +394,10 @@ impl Options {
             }
             "OM_OpponentTablebases" => {
                 self.om_opponent_tablebases = boolean(s, value)?;
+                Applied::Stored
+            }
+            "OM_OpponentReplay" => {
+                self.om_replay = boolean(s, value)?;
                 Applied::Stored
             }
             "OM_Ties" => {
