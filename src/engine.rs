@@ -43,7 +43,7 @@ pub struct Engine {
     material: Arc<MaterialEval>,
     /// Opponent types' tables, one per (evaluator, tables on/off) pair that differs from
     /// our own search; allocated on first use.
-    om_tts: Vec<((EvalKind, bool), Arc<TranspositionTable>)>,
+    om_tts: Vec<((EvalKind, bool, bool), Arc<TranspositionTable>)>,
     /// Endgame tables (Syzygy from `SyzygyPath`, our exact tables always).
     tables: Arc<Tablebases>,
     /// Opponent-type probabilities learned in this game (§6.6.2).
@@ -285,10 +285,11 @@ impl Engine {
                 EvalKind::Material => self.material.clone(),
             };
             // A type that searches exactly like us shares our table.
-            let tt = if t.eval == EvalKind::Full && tb {
+            let replay = self.options.om_replay;
+            let tt = if t.eval == EvalKind::Full && tb && !replay {
                 Arc::clone(&self.tt)
             } else {
-                self.type_table(t.eval, tb)
+                self.type_table(t.eval, tb, replay)
             };
             setups.push(TypeSetup {
                 eval,
@@ -322,12 +323,18 @@ impl Engine {
         })
     }
 
-    fn type_table(&mut self, eval: EvalKind, tb: bool) -> Arc<TranspositionTable> {
-        if let Some((_, t)) = self.om_tts.iter().find(|(k, _)| *k == (eval, tb)) {
+    fn type_table(&mut self, eval: EvalKind, tb: bool, replay: bool) -> Arc<TranspositionTable> {
+        if let Some((_, t)) = self.om_tts.iter().find(|(k, _)| *k == (eval, tb, replay)) {
             return Arc::clone(t);
         }
-        let t = Arc::new(TranspositionTable::new((self.options.hash_mb / 2).max(1)));
-        self.om_tts.push(((eval, tb), Arc::clone(&t)));
+        let mb = (self.options.hash_mb / 2).max(1);
+        // Replay tables are "cleared" before every probe: strict tables make that O(1).
+        let t = Arc::new(if replay {
+            TranspositionTable::new_strict(mb)
+        } else {
+            TranspositionTable::new(mb)
+        });
+        self.om_tts.push(((eval, tb, replay), Arc::clone(&t)));
         t
     }
 

@@ -97,6 +97,9 @@ struct Bucket {
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     age: AtomicU8,
+    /// Strict tables see only entries of the current search: older ones read as empty, so
+    /// [`TranspositionTable::clear_fast`] is an O(1) equivalent of a full clear.
+    strict: bool,
 }
 
 fn pack(mv: PackedMove, score: Score, eval: Score, depth: i32, bound: Bound, age: u8) -> u64 {
@@ -135,6 +138,32 @@ impl TranspositionTable {
         TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
+            strict: false,
+        }
+    }
+
+    /// A strict table (see [`TranspositionTable::clear_fast`]): for searches that must
+    /// behave exactly as with a freshly cleared table, many times per second.
+    pub fn new_strict(mb: usize) -> Self {
+        let mut t = TranspositionTable::new(mb);
+        t.strict = true;
+        t
+    }
+
+    /// Makes the table behave as if cleared: O(1) for strict tables (a new generation;
+    /// entries of older ones are invisible), a full [`TranspositionTable::clear`] otherwise
+    /// and when the generation counter wraps.
+    pub fn clear_fast(&self) {
+        if !self.strict {
+            self.clear();
+            return;
+        }
+        let a = self.age.load(Ordering::Relaxed);
+        if a >= 60 {
+            self.clear();
+        } else {
+            // Leave room for the searches' own `new_search` increments.
+            self.age.store(a + 2, Ordering::Relaxed);
         }
     }
 
@@ -175,10 +204,15 @@ impl TranspositionTable {
     /// Looks up `key`.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
+        let age = self.age.load(Ordering::Relaxed);
         for e in &self.bucket(key).entries {
             let d = e.data.load(Ordering::Relaxed);
             if d != 0 && e.key.load(Ordering::Relaxed) ^ d == key {
-                return Some(unpack(d).0);
+                let (hit, a) = unpack(d);
+                if self.strict && a != age {
+                    return None;
+                }
+                return Some(hit);
             }
         }
         None
@@ -200,7 +234,10 @@ impl TranspositionTable {
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for (i, e) in bucket.entries.iter().enumerate() {
-            let d = e.data.load(Ordering::Relaxed);
+            let mut d = e.data.load(Ordering::Relaxed);
+            if self.strict && d != 0 && unpack(d).1 != age {
+                d = 0; // a stale entry is an empty slot
+            }
             let k = e.key.load(Ordering::Relaxed) ^ d;
             if d == 0 || k == key {
                 victim = i;
@@ -279,6 +316,25 @@ mod tests {
         assert!(tt.probe(43).is_none());
         tt.clear();
         assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn strict_clear_fast_hides_old_entries_like_a_clear() {
+        let tt = TranspositionTable::new_strict(1);
+        tt.store(5, None, 11, 0, 4, Bound::Exact);
+        assert!(tt.probe(5).is_some());
+        tt.clear_fast();
+        assert!(tt.probe(5).is_none());
+        tt.store(5, None, 12, 0, 1, Bound::Upper);
+        assert_eq!(tt.probe(5).unwrap().score, 12);
+        for _ in 0..100 {
+            tt.clear_fast();
+        }
+        assert!(tt.probe(5).is_none());
+        let plain = TranspositionTable::new(1);
+        plain.store(5, None, 11, 0, 4, Bound::Exact);
+        plain.clear_fast();
+        assert!(plain.probe(5).is_none());
     }
 
     #[test]

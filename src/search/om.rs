@@ -217,7 +217,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             None => Limits::depth(depth.max(1) as u32),
         };
         let w = &self.opps[t];
-        w.tt.clear();
+        w.tt.clear_fast();
         let control = SearchControl::default();
         let config = SearchConfig::default();
         let ctx = SearchContext {
