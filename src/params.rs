@@ -84,8 +84,8 @@ impl Default for TimeParams {
         TimeParams {
             horizon_moves: 25.0,
             inc_fraction: 0.75,
-            hard_factor: 4.0,
-            max_fraction: 0.6,
+            hard_factor: 3.0,
+            max_fraction: 0.35,
         }
     }
 }

@@ -3,8 +3,8 @@
 //! GUI's communication overhead (`Move Overhead`).
 //!
 //! Allocation for sudden death and increments: the soft limit is about `time / 25 + inc * 3/4`,
-//! the hard limit at most five times that and never more than ~ 60 % of the remaining time
-//! (minus the overhead). With `movestogo` the remaining time is spread over the moves left.
+//! the hard limit at most three times that and never more than 35 % of the remaining time
+//! (minus the overhead) — see [`crate::params::TimeParams`]. With `movestogo` the remaining time is spread over the moves left.
 //! The searcher may stretch the soft limit when the best move changes between iterations and
 //! shrink it when it is stable (see [`TimeManager::adjust`]).
 
