@@ -286,16 +286,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
+            && let Some(s) = cutoff(h.bound, from_tt(h.score, ply), alpha, beta)
         {
-            let s = from_tt(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+            return s;
         }
 
         if !root && let Some(wdl) = self.probe_tb(depth) {
@@ -304,12 +297,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 TbWdl::Loss => (-TB_WIN + ply as Score, Bound::Upper),
                 TbWdl::Draw => (DRAW, Bound::Exact),
             };
-            let cut_now = match bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut_now {
+            if cutoff(bound, s, alpha, beta).is_some() {
                 self.tt
                     .store(key, None, to_tt(s, ply), DRAW, depth + 6, bound);
                 return s;
@@ -538,16 +526,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let hit = self.tt.probe(key);
         if let Some(h) = hit
             && !pv_node
+            && let Some(s) = cutoff(h.bound, from_tt(h.score, ply), alpha, beta)
         {
-            let s = from_tt(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+            return s;
         }
         let chess = self.pos.chess();
         let in_check = chess.is_check();
@@ -624,6 +605,17 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound);
         best
     }
+}
+
+/// `Some(s)` if a stored score `s` with this bound settles the window (`alpha`, `beta`).
+#[inline]
+fn cutoff(bound: Bound, s: Score, alpha: Score, beta: Score) -> Option<Score> {
+    let usable = match bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    usable.then_some(s)
 }
 
 /// True if `s` says the side to move is getting mated or mates (not a tablebase score).
