@@ -1,4 +1,4 @@
-//! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `--help`,
+//! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `trees`, `kqkr`, `--help`,
 //! `--version`; with no arguments the protocol loop, where the first meaningful input line
 //! picks the protocol (`uci` for UCI; `xboard`/`protover` for CECP).
 
@@ -19,6 +19,7 @@ Usage:
   nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
   nosce tb gen|probe|dump    exact DTM/DTC endgame tables (KQvKR...), probe a FEN (see nosce tb help)
   nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
+  nosce kqkr [options]       the KQKR opponent-model sweep of Donkers 2003 §5.4 (--help)
   nosce --help | --version
 ";
 
@@ -46,6 +47,16 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("nosce tb: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some("kqkr") => match nosce::experiment::run_cli(&args[1..]) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("nosce kqkr: {e}");
                 ExitCode::from(2)
             }
         },

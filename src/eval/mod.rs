@@ -4,7 +4,9 @@
 //! with an opponent type's evaluation function (Donkers 2003 §3.4: "move ordering by the
 //! opponent's evaluation, separate tables per evaluator"). Opponent types are evaluators too.
 //! Built in: [`FullEval`] (tapered middlegame/endgame terms plus endgame knowledge, KQ vs KR
-//! for the Browne–BELLE experiment of §5.4) and [`MaterialEval`] (material only).
+//! for the Browne–BELLE experiment of §5.4), [`MaterialEval`] (material only) and
+//! [`Perturbed`] (any evaluator plus a seeded per-position offset: the fallible K+Q side of
+//! the KQKR experiment, §5.4.2).
 //!
 //! Files: `params.rs` (every weight, [`EvalParams`]), `pst.rs` (PeSTO tables), `masks.rs`
 //! (constant bitboards), `pawns.rs`, `pieces.rs`, `king_safety.rs` (the general terms),
@@ -19,6 +21,7 @@ mod masks;
 mod material;
 pub mod params;
 mod pawns;
+pub mod perturbed;
 mod pieces;
 pub mod pst;
 pub mod score;
@@ -28,6 +31,7 @@ mod tests;
 pub use full::FullEval;
 pub use material::{MATERIAL_VALUES, MaterialEval};
 pub use params::{EndgameParams, EvalParams, KqkrParams, S};
+pub use perturbed::Perturbed;
 pub use score::Score;
 
 use shakmaty::Chess;

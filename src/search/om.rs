@@ -101,6 +101,10 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     pos: Position,
     root_color: Color,
     pv: Vec<Vec<Move>>,
+    /// Replay probes already run in this search: (type, key, depth) → (node-relative value,
+    /// move). A replay is a function of the position, so iterative deepening and
+    /// transpositions need not repeat it.
+    replays: std::collections::HashMap<(usize, u64, i32), (Score, Move)>,
     /// Set when the search was stopped.
     pub aborted: bool,
 }
@@ -125,6 +129,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             pos: root,
             root_color,
             pv: vec![Vec::new(); crate::eval::score::MAX_PLY + 2],
+            replays: std::collections::HashMap::new(),
             aborted: false,
         }
     }
@@ -211,6 +216,10 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     /// A replay probe (see [`ProbeSpec::replay`]): the opponent's own search, repeated.
     fn replay_type(&mut self, t: usize, depth: i32) -> Option<(Score, Vec<Move>)> {
         let ply = self.pos.ply();
+        let cache_key = (t, self.pos.key(), depth);
+        if let Some(&(v, m)) = self.replays.get(&cache_key) {
+            return Some((from_tt(-v, ply), vec![m]));
+        }
         let spec = &self.specs[t];
         let limits = match spec.nodes {
             Some(n) => Limits::nodes(n),
@@ -233,11 +242,18 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         pos.set_root();
         let allowed = super::root_moves(&pos, &limits);
         let r = super::search(&ctx, &pos, &limits, &allowed);
+        // The replayed search is work of this type's probes: count it (node limits, reports).
+        let w = &mut self.opps[t];
+        w.nodes += r.nodes;
+        if let Some(c) = w.node_counter {
+            c.store(w.nodes, std::sync::atomic::Ordering::Relaxed);
+        }
         if self.own.stop.load(std::sync::atomic::Ordering::Relaxed) {
             self.aborted = true;
             return None;
         }
         let best = r.best?;
+        self.replays.insert(cache_key, (r.score, best));
         Some((from_tt(-r.score, ply), vec![best]))
     }
 

@@ -1,0 +1,214 @@
+//! Statistics for the sweep's summary (Donkers 2003 §5.4.3: mean game length per
+//! speculative depth with a t-test against the base case s = 0, Fig. 5.10 with 95 %
+//! confidence intervals): mean, sample standard deviation, Student-t confidence interval and
+//! Welch's two-sided t-test. The t distribution's CDF comes from the regularized incomplete
+//! beta function (continued fraction, Numerical Recipes §6.4) and `ln Γ` (Lanczos, g = 7).
+
+/// Arithmetic mean (`NaN` for no data).
+pub fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return f64::NAN;
+    }
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+/// Sample variance (n − 1 in the denominator; `NaN` below two values).
+pub fn variance(xs: &[f64]) -> f64 {
+    if xs.len() < 2 {
+        return f64::NAN;
+    }
+    let m = mean(xs);
+    xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (xs.len() - 1) as f64
+}
+
+/// Half-width of the two-sided confidence interval of the mean at `level` (e.g. 0.95),
+/// Student t with n − 1 degrees of freedom; 0 for fewer than two values.
+pub fn ci_half_width(xs: &[f64], level: f64) -> f64 {
+    let n = xs.len();
+    if n < 2 {
+        return 0.0;
+    }
+    let se = (variance(xs) / n as f64).sqrt();
+    t_quantile(0.5 + level / 2.0, (n - 1) as f64) * se
+}
+
+/// ln Γ(x) for x > 0 (Lanczos approximation, g = 7, nine coefficients).
+pub fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        // Reflection: Γ(x) Γ(1 − x) = π / sin(πx).
+        let pi = std::f64::consts::PI;
+        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let mut a = G[0];
+    let t = x + 7.5;
+    for (i, g) in G.iter().enumerate().skip(1) {
+        a += g / (x + i as f64);
+    }
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
+}
+
+/// Continued fraction of the incomplete beta function (modified Lentz).
+fn beta_cf(a: f64, b: f64, x: f64) -> f64 {
+    const TINY: f64 = 1e-300;
+    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
+    let mut c = 1.0;
+    let mut d = 1.0 - qab * x / qap;
+    if d.abs() < TINY {
+        d = TINY;
+    }
+    d = 1.0 / d;
+    let mut h = d;
+    for m in 1..=300 {
+        let m = f64::from(m);
+        let m2 = 2.0 * m;
+        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        h *= d * c;
+        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        let del = d * c;
+        h *= del;
+        if (del - 1.0).abs() < 1e-15 {
+            break;
+        }
+    }
+    h
+}
+
+/// The regularized incomplete beta function I_x(a, b).
+pub fn inc_beta(a: f64, b: f64, x: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    let ln_front = ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln();
+    let front = ln_front.exp();
+    if x < (a + 1.0) / (a + b + 2.0) {
+        front * beta_cf(a, b, x) / a
+    } else {
+        1.0 - front * beta_cf(b, a, 1.0 - x) / b
+    }
+}
+
+/// CDF of Student's t distribution with `df` degrees of freedom.
+pub fn t_cdf(t: f64, df: f64) -> f64 {
+    if !t.is_finite() {
+        return if t > 0.0 { 1.0 } else { 0.0 };
+    }
+    let tail = 0.5 * inc_beta(df / 2.0, 0.5, df / (df + t * t));
+    if t > 0.0 { 1.0 - tail } else { tail }
+}
+
+/// The `p` quantile of Student's t with `df` degrees of freedom (bisection on the CDF).
+pub fn t_quantile(p: f64, df: f64) -> f64 {
+    let (mut lo, mut hi) = (-1e3, 1e3);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if t_cdf(mid, df) < p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// Result of Welch's t-test of `a` against `b`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Welch {
+    /// mean(a) − mean(b).
+    pub diff: f64,
+    /// The t statistic.
+    pub t: f64,
+    /// Welch–Satterthwaite degrees of freedom.
+    pub df: f64,
+    /// Two-sided p-value.
+    pub p: f64,
+}
+
+/// Welch's two-sided t-test (unequal variances); `None` with fewer than two values on a
+/// side or zero variance on both.
+pub fn welch(a: &[f64], b: &[f64]) -> Option<Welch> {
+    if a.len() < 2 || b.len() < 2 {
+        return None;
+    }
+    let (va, vb) = (variance(a) / a.len() as f64, variance(b) / b.len() as f64);
+    let diff = mean(a) - mean(b);
+    let se2 = va + vb;
+    if se2 <= 0.0 {
+        return None;
+    }
+    let t = diff / se2.sqrt();
+    let df = se2 * se2
+        / (va * va / (a.len() - 1) as f64 + vb * vb / (b.len() - 1) as f64).max(f64::MIN_POSITIVE);
+    let p = (2.0 * (1.0 - t_cdf(t.abs(), df))).clamp(0.0, 1.0);
+    Some(Welch { diff, t, df, p })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t_distribution_matches_tables() {
+        // Two-sided 95 % critical values: df 1 → 12.706, 10 → 2.228, 19 → 2.093.
+        for (df, crit) in [(1.0, 12.706), (10.0, 2.228), (19.0, 2.093), (1e6, 1.960)] {
+            assert!((t_quantile(0.975, df) - crit).abs() < 2e-3, "df {df}");
+        }
+        assert!((t_cdf(0.0, 5.0) - 0.5).abs() < 1e-12);
+        assert!((t_cdf(2.015, 5.0) - 0.95).abs() < 1e-3);
+        assert!((ln_gamma(5.0) - 24f64.ln()).abs() < 1e-12);
+        assert!((inc_beta(2.0, 3.0, 0.4) - 0.5248).abs() < 1e-4);
+    }
+
+    #[test]
+    fn welch_matches_a_worked_example() {
+        // R: t.test(c(27.5,21,19,23.6,17,17.9,16.9,20.1,21.9,22.6,23.1,19.6,19,21.7,21.4),
+        //           c(27.1,22,20.8,23.4,23.4,23.5,25.8,22,24.8,20.2,21.9,22.1,22.9,20.5,24.4))
+        // t = -2.4553, df = 24.988, p-value = 0.02135
+        let a = [
+            27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9, 20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7,
+            21.4,
+        ];
+        let b = [
+            27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8, 22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5,
+            24.4,
+        ];
+        let w = welch(&a, &b).unwrap();
+        assert!((w.t + 2.4553).abs() < 1e-3, "{w:?}");
+        assert!((w.df - 24.988).abs() < 1e-2, "{w:?}");
+        assert!((w.p - 0.02135).abs() < 1e-4, "{w:?}");
+        assert!(welch(&[1.0], &b).is_none());
+        assert!(welch(&[1.0, 1.0], &[1.0, 1.0]).is_none());
+    }
+}

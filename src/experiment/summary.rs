@@ -1,0 +1,475 @@
+//! `summary.md`: the tables of Donkers 2003 §5.4.3 rebuilt from `games.csv` and `moves.csv`.
+//! Table 5.2 (games not converted: 50-move draws, and our other endings), Tables 5.3/5.4
+//! (distribution of the opponent's errors in moves lost, and the mean game length, per
+//! speculative depth), by DTM beside the thesis' numbers (`thesis-kqkr.csv`) and by DTC; a
+//! two-sided Welch t-test of each depth's game lengths against the base case s = 0 (the
+//! thesis used a one-sided test per direction); prediction accuracy and surplus (Figs. 5.11,
+//! 5.12) and search depth and effective branching factor (Fig. 5.14).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::adjudicate::Outcome;
+use super::config::BROWNE_BELLE;
+use super::records::{GameKey, GameRow, MoveRow};
+use super::stats::{ci_half_width, mean, welch};
+
+/// Everything measured in one (position, s) cell.
+#[derive(Clone, Debug, Default)]
+pub struct Cell {
+    /// Game lengths (thesis count).
+    pub lengths: Vec<f64>,
+    /// Endings.
+    pub outcomes: BTreeMap<&'static str, usize>,
+    /// K+Q moves.
+    pub kq_moves: usize,
+    /// Histogram of DTM errors (moves lost → count).
+    pub err_dtm: BTreeMap<u32, usize>,
+    /// Histogram of DTC errors.
+    pub err_dtc: BTreeMap<u32, usize>,
+    /// K+Q moves that threw the win away.
+    pub thrown: usize,
+    /// K+Q moves with a prediction, and those predicted correctly.
+    pub predicted: (usize, usize),
+    /// Prediction surplus per K+R move (moves).
+    pub surplus: Vec<f64>,
+    /// K+R search depth per move.
+    pub kr_depth: Vec<f64>,
+    /// K+R effective branching factor per move.
+    pub kr_ebf: Vec<f64>,
+    /// K+Q search depth per move.
+    pub kq_depth: Vec<f64>,
+}
+
+impl Cell {
+    /// Percentage of K+Q moves with a DTM (or DTC) error of exactly `size` moves.
+    pub fn pct(&self, dtc: bool, size: u32) -> f64 {
+        let h = if dtc { &self.err_dtc } else { &self.err_dtm };
+        100.0 * *h.get(&size).unwrap_or(&0) as f64 / self.kq_moves.max(1) as f64
+    }
+
+    /// Percentage of K+Q moves with an error of at least `size` moves (thrown excluded).
+    pub fn pct_at_least(&self, dtc: bool, size: u32) -> f64 {
+        let h = if dtc { &self.err_dtc } else { &self.err_dtm };
+        let n: usize = h.range(size..).map(|(_, c)| c).sum();
+        100.0 * n as f64 / self.kq_moves.max(1) as f64
+    }
+
+    /// Percentage of K+Q moves predicted correctly.
+    pub fn accuracy(&self) -> f64 {
+        100.0 * self.predicted.1 as f64 / self.predicted.0.max(1) as f64
+    }
+}
+
+/// Groups the rows by (position, s).
+pub fn cells(games: &[GameRow], moves: &[MoveRow]) -> BTreeMap<(usize, usize), Cell> {
+    let mut out: BTreeMap<(usize, usize), Cell> = BTreeMap::new();
+    let keys: BTreeSet<GameKey> = games.iter().map(GameRow::key).collect();
+    for g in games {
+        let c = out.entry((g.position, g.spec_depth)).or_default();
+        c.lengths.push(g.length as f64);
+        *c.outcomes.entry(g.outcome.name()).or_default() += 1;
+    }
+    for m in moves.iter().filter(|m| keys.contains(&m.key())) {
+        let c = out.entry((m.position, m.spec_depth)).or_default();
+        if m.kq {
+            c.kq_moves += 1;
+            if m.thrown {
+                c.thrown += 1;
+            }
+            if let Some(e) = m.err_dtm {
+                *c.err_dtm.entry(e).or_default() += 1;
+            }
+            if let Some(e) = m.err_dtc {
+                *c.err_dtc.entry(e).or_default() += 1;
+            }
+            if let Some(ok) = m.correct {
+                c.predicted.0 += 1;
+                c.predicted.1 += usize::from(ok);
+            }
+            c.kq_depth.extend(m.depth.map(f64::from));
+        } else {
+            c.surplus.extend(m.surplus);
+            c.kr_depth.extend(m.depth.map(f64::from));
+            c.kr_ebf.extend(m.ebf);
+        }
+    }
+    out
+}
+
+/// One row of the thesis' numbers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RefRow {
+    /// Draws by the 50-move rule (of 20).
+    pub draws: Option<u32>,
+    /// Mean game length.
+    pub length: Option<f64>,
+    /// Error size → percentage of moves.
+    pub errs: BTreeMap<u32, f64>,
+}
+
+/// The thesis' KQKR numbers by (position, s), or why they are missing.
+#[derive(Clone, Debug)]
+pub enum Reference {
+    /// Read from this file.
+    Loaded(PathBuf, BTreeMap<(usize, usize), RefRow>),
+    /// Not found at these places.
+    Missing(Vec<PathBuf>),
+}
+
+/// Where `thesis-kqkr.csv` is looked for when `--reference` is not given.
+pub fn reference_candidates() -> Vec<PathBuf> {
+    [
+        "../shared/reference/thesis-kqkr.csv",
+        "shared/reference/thesis-kqkr.csv",
+        "../../shared/reference/thesis-kqkr.csv",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect()
+}
+
+/// Loads the reference numbers from `path`, or from the first candidate that exists.
+pub fn load_reference(path: Option<&Path>) -> Result<Reference, String> {
+    let candidates = match path {
+        Some(p) => vec![p.to_path_buf()],
+        None => reference_candidates(),
+    };
+    let Some(found) = candidates.iter().find(|p| p.is_file()) else {
+        if path.is_some() {
+            return Err(format!(
+                "reference file '{}' not found",
+                candidates[0].display()
+            ));
+        }
+        return Ok(Reference::Missing(candidates));
+    };
+    let text = std::fs::read_to_string(found)
+        .map_err(|e| format!("cannot read '{}': {e}", found.display()))?;
+    let mut header: Vec<String> = "position,spec_depth,draws_50move,avg_length"
+        .split(',')
+        .map(String::from)
+        .collect();
+    let mut rows = BTreeMap::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(h) = t.strip_prefix('#') {
+            if h.trim().starts_with("position,") {
+                header = h.trim().split(',').map(String::from).collect();
+            }
+            continue;
+        }
+        if t.is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = t.split(',').collect();
+        let (Ok(p), Ok(s)) = (
+            f[0].parse::<usize>(),
+            f.get(1).unwrap_or(&"").parse::<usize>(),
+        ) else {
+            continue;
+        };
+        let mut r = RefRow::default();
+        for (name, v) in header.iter().zip(f.iter()).skip(2) {
+            if v.is_empty() {
+                continue;
+            }
+            match name.as_str() {
+                "draws_50move" => r.draws = v.parse().ok(),
+                "avg_length" => r.length = v.parse().ok(),
+                n => {
+                    if let (Some(k), Ok(x)) = (
+                        n.strip_prefix("err").and_then(|k| k.parse().ok()),
+                        v.parse::<f64>(),
+                    ) {
+                        r.errs.insert(k, x);
+                    }
+                }
+            }
+        }
+        rows.insert((p, s), r);
+    }
+    Ok(Reference::Loaded(found.clone(), rows))
+}
+
+/// Position id → (name, FEN), from the recorded configuration.
+pub fn positions(config: &[(String, String)]) -> BTreeMap<usize, (String, String)> {
+    config
+        .iter()
+        .filter_map(|(k, v)| {
+            let id = k.strip_prefix("position.")?.parse().ok()?;
+            let (name, fen) = v.split_once(" | ")?;
+            Some((id, (name.to_string(), fen.to_string())))
+        })
+        .collect()
+}
+
+/// The thesis' position number of a FEN (1 or 2 for the Browne–BELLE positions).
+fn thesis_id(fen: &str) -> Option<usize> {
+    let four = |f: &str| f.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+    BROWNE_BELLE
+        .iter()
+        .position(|(_, f)| four(f) == four(fen))
+        .map(|i| i + 1)
+}
+
+fn f1(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "–".into()
+    }
+}
+
+fn f2(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.2}")
+    } else {
+        "–".into()
+    }
+}
+
+/// The summary document.
+pub fn summary_md(
+    games: &[GameRow],
+    moves: &[MoveRow],
+    config: &[(String, String)],
+    reference: &Reference,
+) -> String {
+    let cells = cells(games, moves);
+    let pos_names = positions(config);
+    let depths: BTreeSet<usize> = cells.keys().map(|k| k.1).collect();
+    let pos_ids: BTreeSet<usize> = cells.keys().map(|k| k.0).collect();
+    let name = |p: usize| {
+        pos_names
+            .get(&p)
+            .map_or_else(|| format!("position {p}"), |(n, _)| n.clone())
+    };
+    let refs = |p: usize, s: usize| -> Option<&RefRow> {
+        let Reference::Loaded(_, rows) = reference else {
+            return None;
+        };
+        let tid = thesis_id(&pos_names.get(&p)?.1)?;
+        rows.get(&(tid, s))
+    };
+    let mut md = String::new();
+    let _ = writeln!(md, "# KQKR sweep — Donkers 2003 §5.4 reproduced\n");
+    let _ = writeln!(
+        md,
+        "{} games, {} positions, speculative depths {:?}. Game length = the K+Q side's moves \
+         until conversion (capture of the rook or mate); 51 for every game it did not win \
+         (as the thesis counts 50-move draws). Errors = moves lost against optimal play by \
+         the exact tables, per K+Q move.\n",
+        games.len(),
+        pos_ids.len(),
+        depths.iter().collect::<Vec<_>>()
+    );
+    match reference {
+        Reference::Loaded(p, _) => {
+            let _ = writeln!(md, "Thesis numbers from `{}`.\n", p.display());
+        }
+        Reference::Missing(tried) => {
+            let _ = writeln!(
+                md,
+                "Thesis numbers not found (tried {}; use `--reference FILE`).\n",
+                tried
+                    .iter()
+                    .map(|p| format!("`{}`", p.display()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+
+    // Table 5.2.
+    let _ = writeln!(
+        md,
+        "## Table 5.2 — games not converted\n\n50-move draws per speculative depth \
+         (thesis in parentheses, of 20 games); other endings below.\n"
+    );
+    let head: Vec<String> = depths.iter().map(|s| format!("s={s}")).collect();
+    let _ = writeln!(md, "| position | games/cell | {} |", head.join(" | "));
+    let _ = writeln!(md, "|---|---|{}", "---|".repeat(depths.len()));
+    for &p in &pos_ids {
+        let n = depths
+            .iter()
+            .filter_map(|&s| cells.get(&(p, s)).map(|c| c.lengths.len()))
+            .max()
+            .unwrap_or(0);
+        let row: Vec<String> = depths
+            .iter()
+            .map(|&s| {
+                let ours = cells
+                    .get(&(p, s))
+                    .map_or(0, |c| *c.outcomes.get("fifty").unwrap_or(&0));
+                match refs(p, s).and_then(|r| r.draws) {
+                    Some(t) => format!("{ours} ({t})"),
+                    None => ours.to_string(),
+                }
+            })
+            .collect();
+        let _ = writeln!(md, "| {} | {n} | {} |", name(p), row.join(" | "));
+    }
+    let _ = writeln!(md, "\n| position | s | {} |", {
+        Outcome::ALL.map(|o| o.name()).join(" | ")
+    });
+    let _ = writeln!(md, "|---|---|{}", "---|".repeat(Outcome::ALL.len()));
+    for (&(p, s), c) in &cells {
+        let row: Vec<String> = Outcome::ALL
+            .iter()
+            .map(|o| c.outcomes.get(o.name()).unwrap_or(&0).to_string())
+            .collect();
+        let _ = writeln!(md, "| {} | {s} | {} |", name(p), row.join(" | "));
+    }
+
+    // Tables 5.3/5.4.
+    for dtc in [false, true] {
+        let metric = if dtc { "DTC" } else { "DTM" };
+        for &p in &pos_ids {
+            let _ = writeln!(
+                md,
+                "\n## Tables 5.3/5.4 — error distribution by {metric}, {}\n\n\
+                 Percentage of K+Q moves losing k moves against optimal play; `thrown` = \
+                 moves that gave the win away; mean length (thesis count).{}\n",
+                name(p),
+                if dtc {
+                    ""
+                } else {
+                    " Thesis values (its metric, Nalimov/Thompson) after the bar; `≥3` sums sizes 3 and up."
+                }
+            );
+            let mut h = "| s | K+Q moves | 0 | 1 | 2 | 3 | 4 | ≥5 | thrown | length |".to_string();
+            let mut sep = "|---|---|---|---|---|---|---|---|---|---|".to_string();
+            if !dtc {
+                h.push_str(" thesis 0 | 1 | 2 | ≥3 | thesis length |");
+                sep.push_str("---|---|---|---|---|");
+            }
+            let _ = writeln!(md, "{h}\n{sep}");
+            for &s in &depths {
+                let Some(c) = cells.get(&(p, s)) else {
+                    continue;
+                };
+                let mut line = format!(
+                    "| {s} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                    c.kq_moves,
+                    f2(c.pct(dtc, 0)),
+                    f2(c.pct(dtc, 1)),
+                    f2(c.pct(dtc, 2)),
+                    f2(c.pct(dtc, 3)),
+                    f2(c.pct(dtc, 4)),
+                    f2(c.pct_at_least(dtc, 5)),
+                    f2(100.0 * c.thrown as f64 / c.kq_moves.max(1) as f64),
+                    f1(mean(&c.lengths))
+                );
+                if !dtc {
+                    match refs(p, s) {
+                        Some(r) => {
+                            let g = |k: u32| r.errs.get(&k).copied();
+                            let ge3: f64 = r.errs.range(3..).map(|(_, v)| v).sum();
+                            let cell = |v: Option<f64>| v.map_or_else(|| "–".into(), f2);
+                            let _ = write!(
+                                line,
+                                " {} | {} | {} | {} | {} |",
+                                cell(g(0)),
+                                cell(g(1)),
+                                cell(g(2)),
+                                if r.errs.is_empty() {
+                                    "–".into()
+                                } else {
+                                    f2(ge3)
+                                },
+                                r.length.map_or_else(|| "–".into(), f1)
+                            );
+                        }
+                        None => line.push_str(" – | – | – | – | – |"),
+                    }
+                }
+                let _ = writeln!(md, "{line}");
+            }
+        }
+    }
+
+    // Welch t-tests.
+    let _ = writeln!(
+        md,
+        "\n## Game length against the base case (Fig. 5.10)\n\nMean length ± 95 % CI \
+         (Student t); Welch's two-sided t-test of each depth against s = 0; the effect is \
+         named when p < 0.05.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| position | s | games | mean ± CI | vs s=0 | t | df | p | effect |\n|---|---|---|---|---|---|---|---|---|"
+    );
+    for &p in &pos_ids {
+        let base = cells.get(&(p, 0)).map(|c| c.lengths.clone());
+        for &s in &depths {
+            let Some(c) = cells.get(&(p, s)) else {
+                continue;
+            };
+            let (m, ci) = (mean(&c.lengths), ci_half_width(&c.lengths, 0.95));
+            let test = match (&base, s) {
+                (Some(b), s) if s > 0 => welch(&c.lengths, b),
+                _ => None,
+            };
+            let (d, t, df, pv, eff) = match test {
+                Some(w) => (
+                    format!("{:+.1}", w.diff),
+                    f2(w.t),
+                    f1(w.df),
+                    format!("{:.3}", w.p),
+                    if w.p < 0.05 {
+                        if w.diff > 0.0 { "longer" } else { "shorter" }
+                    } else {
+                        "n.s."
+                    }
+                    .to_string(),
+                ),
+                None if s == 0 => ("base".into(), "".into(), "".into(), "".into(), "".into()),
+                None => ("–".into(), "–".into(), "–".into(), "–".into(), "–".into()),
+            };
+            let _ = writeln!(
+                md,
+                "| {} | {s} | {} | {} ± {} | {d} | {t} | {df} | {pv} | {eff} |",
+                name(p),
+                c.lengths.len(),
+                f1(m),
+                f1(ci)
+            );
+        }
+    }
+
+    // Prediction and search.
+    let _ = writeln!(
+        md,
+        "\n## Prediction and search (Figs. 5.11, 5.12, 5.14)\n\nPredicted = the K+Q move \
+         was the second move of the K+R side's PV. Surplus = moves the K+R side expected to \
+         gain: its PV played out and valued by the tables, minus the root's DTM, halved \
+         (K+R moves whose PV ends in a position no longer won for K+Q are left out). \
+         Errors > 2 by DTM.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| position | s | predicted % | surplus (moves) | errors > 2 % | correct % | K+R depth | K+R EBF | K+Q depth |\n|---|---|---|---|---|---|---|---|---|"
+    );
+    for (&(p, s), c) in &cells {
+        let _ = writeln!(
+            md,
+            "| {} | {s} | {} | {} | {} | {} | {} | {} | {} |",
+            name(p),
+            f1(c.accuracy()),
+            f2(mean(&c.surplus)),
+            f2(c.pct_at_least(false, 3)),
+            f1(c.pct(false, 0)),
+            f1(mean(&c.kr_depth)),
+            f2(mean(&c.kr_ebf)),
+            f1(mean(&c.kq_depth))
+        );
+    }
+
+    let _ = writeln!(md, "\n## Configuration\n\n| key | value |\n|---|---|");
+    for (k, v) in config {
+        let _ = writeln!(md, "| {k} | {} |", v.replace('|', "\\|"));
+    }
+    md
+}

@@ -1,0 +1,260 @@
+//! The sweep of Donkers 2003 §5.4.2: every (position, speculative depth, game) of the
+//! configuration — or this shard's share of them — played in parallel, each finished game
+//! appended to `moves.csv` and `games.csv` at once. Re-running into the same folder resumes:
+//! games already in `games.csv` are skipped (a game interrupted half-way is replayed). A
+//! game depends only on its seed and s, never on which thread played it or when, so the
+//! results do not depend on `--jobs` or on sharding.
+
+use std::collections::BTreeSet;
+use std::io::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+use super::config::KqkrConfig;
+use super::game::{GameRecord, GameSpec, play_game};
+use super::opponent::make_opponent;
+use super::outputs::{
+    config_conflicts, config_lines, finish, read_config, write_config, write_csvs,
+};
+use super::player::{KrSide, KrTables};
+use super::records::{GameKey, read_games, read_moves};
+use crate::tb::ExactTables;
+
+/// Makes KQvKR and the endings a capture leads to (KQvK, KRvK) resident. Evaluation and
+/// WDL probes only use tables already in memory, so a table loaded half-way through a run
+/// would make games depend on what ran before them.
+pub fn prepare_tables(exact: &ExactTables) -> Result<(), String> {
+    for m in ["KQvKR", "KQvK", "KRvK"] {
+        exact.generate(m).map_err(|e| format!("{m} tables: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Loads (or generates) the KQvKR tables, reporting on stderr when `verbose`.
+pub fn load_tables(cfg: &KqkrConfig, verbose: bool) -> Result<Arc<ExactTables>, String> {
+    let exact = Arc::new(match &cfg.tables_dir {
+        Some(d) => ExactTables::new(d),
+        None => ExactTables::from_env(),
+    });
+    let start = Instant::now();
+    prepare_tables(&exact)?;
+    if verbose {
+        let how = match exact.source(&"KQvKR".parse().map_err(|e| format!("{e}"))?) {
+            Some(crate::tb::TableSource::Loaded(p)) => format!("loaded from {}", p.display()),
+            Some(crate::tb::TableSource::Generated { written, .. }) => match written {
+                Some(p) => format!("generated, written to {}", p.display()),
+                None => "generated (memory only)".into(),
+            },
+            None => "ready".into(),
+        };
+        eprintln!(
+            "KQvKR tables {how} in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
+    for w in exact.take_warnings() {
+        eprintln!("warning: {w}");
+    }
+    Ok(exact)
+}
+
+/// A progress bar with ETA on stderr.
+pub struct Progress {
+    total: usize,
+    done: usize,
+    start: Instant,
+    enabled: bool,
+}
+
+fn hms(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    } else {
+        format!("{}m{:02}s", s / 60, s % 60)
+    }
+}
+
+impl Progress {
+    /// A bar for `total` games.
+    pub fn new(total: usize, enabled: bool) -> Self {
+        let p = Progress {
+            total,
+            done: 0,
+            start: Instant::now(),
+            enabled,
+        };
+        p.draw();
+        p
+    }
+
+    /// One more game finished.
+    pub fn tick(&mut self) {
+        self.done += 1;
+        self.draw();
+    }
+
+    fn draw(&self) {
+        if !self.enabled || self.total == 0 {
+            return;
+        }
+        const WIDTH: usize = 30;
+        let filled = WIDTH * self.done / self.total;
+        let elapsed = self.start.elapsed();
+        let eta = if self.done == 0 {
+            "?".to_string()
+        } else {
+            hms(elapsed.mul_f64((self.total - self.done) as f64 / self.done as f64))
+        };
+        eprint!(
+            "\r[{}{}] {}/{} games  {} elapsed  eta {}   ",
+            "#".repeat(filled),
+            ".".repeat(WIDTH - filled),
+            self.done,
+            self.total,
+            hms(elapsed),
+            eta
+        );
+        if self.done == self.total {
+            eprintln!();
+        }
+        let _ = std::io::stderr().flush();
+    }
+}
+
+/// Plays `todo` (indices into the configuration's positions) on `cfg.jobs` threads and
+/// hands every finished game to `on_done` on the calling thread, in completion order.
+pub fn play_all(
+    cfg: &KqkrConfig,
+    exact: &Arc<ExactTables>,
+    todo: &[(usize, usize, usize)],
+    mut on_done: impl FnMut(GameRecord) -> Result<(), String>,
+) -> Result<(), String> {
+    let tables = KrTables::new(Arc::clone(exact));
+    let next = AtomicUsize::new(0);
+    let workers = cfg.jobs.clamp(1, todo.len().max(1));
+    let (tx, rx) = channel::<Result<GameRecord, String>>();
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (tables, next) = (&tables, &next);
+            std::thread::Builder::new()
+                .stack_size(64 * 1024 * 1024)
+                .spawn_scoped(scope, move || {
+                    let mut opp = match make_opponent(&cfg.opponent) {
+                        Ok(o) => o,
+                        Err(e) => {
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
+                    };
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(pi, s, g)) = todo.get(i) else {
+                            break;
+                        };
+                        let p = &cfg.positions[pi];
+                        let spec = GameSpec {
+                            position: p.id,
+                            fen: p.fen.clone(),
+                            spec_depth: s,
+                            game: g,
+                            seed: cfg.game_seed(p.id, g),
+                        };
+                        let mut kr = KrSide::new(cfg, tables, s);
+                        let rec = play_game(&spec, &tables.exact, &mut kr, opp.as_mut());
+                        if tx.send(Ok(rec)).is_err() {
+                            break;
+                        }
+                    }
+                })
+                .map_err(|e| format!("cannot start a game thread: {e}"))?;
+        }
+        drop(tx);
+        let mut first_err = None;
+        for r in rx {
+            match r {
+                Ok(rec) => {
+                    if let Err(e) = on_done(rec) {
+                        // Stop handing out games; keep draining.
+                        next.store(usize::MAX / 2, Ordering::Relaxed);
+                        first_err.get_or_insert(e);
+                    }
+                }
+                Err(e) => {
+                    next.store(usize::MAX / 2, Ordering::Relaxed);
+                    first_err.get_or_insert(e);
+                }
+            }
+        }
+        first_err.map_or(Ok(()), Err)
+    })
+}
+
+/// Runs (or resumes) the sweep of `cfg` into `cfg.out`; returns the summary text.
+pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
+    let dir = &cfg.out;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+    let lines = config_lines(cfg);
+    let old = read_config(dir)?;
+    if !old.is_empty() {
+        let diffs = config_conflicts(&old, &lines);
+        if !diffs.is_empty() {
+            return Err(format!(
+                "'{}' holds a run with another configuration:\n  {}",
+                dir.display(),
+                diffs.join("\n  ")
+            ));
+        }
+    }
+    write_config(dir, &lines)?;
+    let mut games = read_games(&dir.join("games.csv"))?;
+    let mut moves = read_moves(&dir.join("moves.csv"))?;
+    let done: BTreeSet<GameKey> = games.iter().map(|g| g.key()).collect();
+    moves.retain(|m| done.contains(&m.key()));
+    write_csvs(dir, &mut games, &mut moves)?;
+    let todo: Vec<(usize, usize, usize)> = cfg
+        .jobs_list()
+        .into_iter()
+        .filter(|&(pi, s, g)| !done.contains(&(cfg.positions[pi].id, s, g)))
+        .collect();
+    let skipped = cfg.jobs_list().len() - todo.len();
+    if cfg.progress && skipped > 0 {
+        eprintln!("resuming: {skipped} games already in {}", dir.display());
+    }
+    let exact = load_tables(cfg, cfg.progress)?;
+    let mut progress = Progress::new(todo.len(), cfg.progress);
+    let mut aborted = Vec::new();
+    let append = |path: &Path, text: &str| -> Result<(), String> {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .map_err(|e| format!("cannot append to '{}': {e}", path.display()))
+    };
+    play_all(cfg, &exact, &todo, |rec| {
+        progress.tick();
+        if let Some(e) = rec.error {
+            aborted.push(format!(
+                "position {} s={} game {}: {e}",
+                rec.row.position, rec.row.spec_depth, rec.row.game
+            ));
+            return Ok(());
+        }
+        let m: String = rec.moves.iter().map(|m| m.to_csv() + "\n").collect();
+        append(&dir.join("moves.csv"), &m)?;
+        append(&dir.join("games.csv"), &(rec.row.to_csv() + "\n"))
+    })?;
+    let summary = finish(dir, cfg.reference.as_deref())?;
+    if !aborted.is_empty() {
+        return Err(format!(
+            "{} games could not be finished (re-run to retry them):\n  {}",
+            aborted.len(),
+            aborted.join("\n  ")
+        ));
+    }
+    Ok(summary)
+}
