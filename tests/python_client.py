@@ -68,10 +68,13 @@ def main():
         if board.ply() < 20 and not board.is_game_over():
             fail(f"the game stopped after {board.ply()} plies")
 
-        # MultiPV analysis of the current position.
+        # MultiPV analysis of the current position (the game depends on timing, so it may
+        # end in a position with fewer than three legal moves: then analyse a fixed one).
+        if board.legal_moves.count() < 3:
+            board = chess.Board("r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14")
         infos = engine.analyse(board, chess.engine.Limit(depth=6), multipv=3)
         if len(infos) != 3:
-            fail(f"analyse multipv=3 gave {len(infos)} lines")
+            fail(f"analyse multipv=3 gave {len(infos)} lines in {board.fen()}")
         firsts = set()
         for i, info in enumerate(infos, 1):
             if info.get("multipv") != i:
