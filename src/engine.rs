@@ -239,13 +239,17 @@ impl Engine {
             }
             Applied::NewModel => *self.learn.lock() = LearnState::default(),
             Applied::LoadSyzygy => {
-                let (t, warnings) = Tablebases::new(
+                let (mut t, warnings) = Tablebases::new(
                     &o.syzygy_path,
                     Arc::clone(&self.tables.exact),
                     o.syzygy_50_move_rule,
                 );
+                t.use_exact = o.exact_tables;
                 let msg = if o.syzygy_path.trim().is_empty() {
-                    "Syzygy tables unloaded".to_string()
+                    format!(
+                        "no Syzygy tables; exact tables {}",
+                        if o.exact_tables { "on" } else { "off" }
+                    )
                 } else {
                     format!(
                         "{} Syzygy tables loaded (up to {} pieces)",

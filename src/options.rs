@@ -91,6 +91,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spin("SyzygyProbeDepth", 1, 1, 100),
         spin("SyzygyProbeLimit", 7, 0, 7),
         check("Syzygy50MoveRule", true),
+        check("ExactTables", true),
         OptionSpec {
             name: "OM_Mode",
             kind: OptionKind::Combo {
@@ -194,6 +195,8 @@ pub struct Options {
     pub syzygy_probe_limit: usize,
     /// Respect the 50-move rule in table results.
     pub syzygy_50_move_rule: bool,
+    /// Use our own exact DTM/DTC tables (pawnless, up to four pieces).
+    pub exact_tables: bool,
     /// Root driver.
     pub om_mode: OmMode,
     /// Speculative depth s (0: plain α-β).
@@ -238,6 +241,7 @@ impl Default for Options {
             syzygy_probe_depth: 1,
             syzygy_probe_limit: 7,
             syzygy_50_move_rule: true,
+            exact_tables: true,
             om_mode: OmMode::Off,
             om_spec_depth: 2,
             om_opponent_depth: 0,
@@ -354,6 +358,10 @@ impl Options {
             "SyzygyProbeLimit" => {
                 self.syzygy_probe_limit = int(s, value)? as usize;
                 Applied::Stored
+            }
+            "ExactTables" => {
+                self.exact_tables = boolean(s, value)?;
+                Applied::LoadSyzygy
             }
             "Syzygy50MoveRule" => {
                 self.syzygy_50_move_rule = boolean(s, value)?;

@@ -96,3 +96,32 @@ fn missing_and_truncated_tables_warn_and_the_engine_keeps_working() {
     e.close();
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn exact_tables_can_be_switched_off() {
+    let (mut e, _) = Engine::start_uci();
+    e.send("setoption name ExactTables value maybe");
+    let err = e.expect("info string", Duration::from_secs(10));
+    e.check(err.contains("error"), "a bad value must be rejected");
+    e.send("setoption name ExactTables value false");
+    let msg = e.expect("info string", Duration::from_secs(10));
+    e.check(msg.contains("exact tables off"), "no confirmation");
+    e.send("position fen K3r3/8/5k2/Q7/8/8/8/8 w - - 0 1");
+    for _ in 0..2 {
+        let (lines, _) = e.go("go depth 4", Duration::from_secs(20));
+        e.check(
+            lines.iter().all(|l| !l.contains("tablebase root filter")),
+            "tables used although switched off",
+        );
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        e.check(
+            info_field(last, "tbhits") == Some("0"),
+            "tbhits with tables off",
+        );
+    }
+    e.close();
+}

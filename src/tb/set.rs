@@ -23,6 +23,8 @@ pub struct Tablebases {
     /// Respect the 50-move rule (`Syzygy50MoveRule`): cursed wins and blessed losses are
     /// draws.
     pub fifty_move_rule: bool,
+    /// Use our exact tables (the `ExactTables` option); Syzygy alone when false.
+    pub use_exact: bool,
     /// Materials being loaded in the background.
     loading: parking_lot::Mutex<Vec<super::Material>>,
 }
@@ -56,6 +58,7 @@ impl Tablebases {
                 syzygy,
                 exact,
                 fifty_move_rule,
+                use_exact: true,
                 loading: parking_lot::Mutex::new(Vec::new()),
             },
             warnings,
@@ -108,7 +111,7 @@ impl Tablebases {
     /// The optimal root moves by our exact tables under `metric` (only if the table is in
     /// memory: never blocks on generation).
     pub fn exact_root_moves(&self, pos: &Chess, metric: Metric) -> Option<Vec<Move>> {
-        if !self.prefetch(pos) {
+        if !self.use_exact || !self.prefetch(pos) {
             return None;
         }
         self.exact.best_moves(pos, metric).filter(|m| !m.is_empty())
@@ -117,14 +120,13 @@ impl Tablebases {
 
 impl WdlProbe for Tablebases {
     fn max_pieces(&self) -> usize {
-        self.syzygy
-            .as_ref()
-            .map_or(0, SyzygyTables::max_pieces)
-            .max(4)
+        let sz = self.syzygy.as_ref().map_or(0, SyzygyTables::max_pieces);
+        if self.use_exact { sz.max(4) } else { sz }
     }
 
     fn probe_wdl(&self, pos: &Chess) -> Option<TbWdl> {
-        if pos.board().occupied().count() <= 4
+        if self.use_exact
+            && pos.board().occupied().count() <= 4
             && let Some(e) = self.exact.probe_if_loaded(pos)
         {
             return Some(match e.wdl {
