@@ -455,9 +455,14 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     }
                     if s >= beta {
                         if quiet {
-                            let tried: Vec<Move> =
-                                quiets[..n_quiets].iter().map_while(|q| *q).collect();
-                            self.tables.record_cutoff(turn, m, prev, ply, depth, &tried);
+                            self.tables.record_cutoff(
+                                turn,
+                                m,
+                                prev,
+                                ply,
+                                depth,
+                                &quiets[..n_quiets],
+                            );
                         }
                         break;
                     }

@@ -438,41 +438,25 @@ fn aspiration<E: Evaluator + ?Sized>(
             .clock
             .as_ref()
             .is_some_and(|c| c.elapsed() > Duration::from_secs(2));
-        if s <= alpha && alpha > -INFINITE {
-            if long {
-                let l = Line {
-                    score: alpha,
-                    pv: w.root_pv(),
-                };
-                report(
-                    ctx,
-                    w,
-                    depth,
-                    pv_idx as u32 + 1,
-                    &l,
-                    ScoreBound::Upper,
-                    counters,
-                );
-            }
+        let failed_low = s <= alpha && alpha > -INFINITE;
+        let failed_high = !failed_low && s >= beta && beta < INFINITE;
+        if long && (failed_low || failed_high) {
+            let (score, bound) = if failed_low {
+                (alpha, ScoreBound::Upper)
+            } else {
+                (beta, ScoreBound::Lower)
+            };
+            let l = Line {
+                score,
+                pv: w.root_pv(),
+            };
+            report(ctx, w, depth, pv_idx as u32 + 1, &l, bound, counters);
+        }
+        if failed_low {
             beta = (alpha + beta) / 2;
             alpha = (s - delta).max(-INFINITE);
             w.root_pv_changed = false;
-        } else if s >= beta && beta < INFINITE {
-            if long {
-                let l = Line {
-                    score: beta,
-                    pv: w.root_pv(),
-                };
-                report(
-                    ctx,
-                    w,
-                    depth,
-                    pv_idx as u32 + 1,
-                    &l,
-                    ScoreBound::Lower,
-                    counters,
-                );
-            }
+        } else if failed_high {
             beta = (s + delta).min(INFINITE);
         } else {
             return Some(Line {

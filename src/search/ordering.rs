@@ -70,7 +70,7 @@ impl OrderingTables {
         prev: Option<Move>,
         ply: usize,
         depth: i32,
-        tried: &[Move],
+        tried: &[Option<Move>],
     ) {
         let k = &mut self.killers[ply.min(MAX_PLY)];
         if k[0] != Some(m) {
@@ -81,7 +81,7 @@ impl OrderingTables {
         let i = hidx(color, m);
         self.history[i] = self.history[i].saturating_add(bonus);
         self.butterfly[i] = self.butterfly[i].saturating_add(bonus);
-        for &q in tried {
+        for &q in tried.iter().flatten() {
             let j = hidx(color, q);
             self.butterfly[j] = self.butterfly[j].saturating_add(bonus);
         }
