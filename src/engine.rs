@@ -16,7 +16,7 @@ use crate::eval::score::TB_WIN;
 use crate::eval::{Evaluator, FullEval, MaterialEval};
 use crate::limits::Limits;
 use crate::opponent::EvalKind;
-use crate::options::{Applied, Learning, Options, RootSafety};
+use crate::options::{Applied, Learning, Options, RootSafety, shares_own_table};
 use crate::position::Position;
 use crate::report::Reporter;
 use crate::search::model::{LearnState, ModelSetup, TypeSetup, learn_from_last_move, search_model};
@@ -290,7 +290,7 @@ impl Engine {
             };
             // A type that searches exactly like us shares our table.
             let replay = self.options.om_replay;
-            let tt = if t.eval == EvalKind::Full && tb && !replay {
+            let tt = if shares_own_table(t.eval, tb, replay) {
                 Arc::clone(&self.tt)
             } else {
                 self.type_table(t.eval, tb, replay)

@@ -301,7 +301,34 @@ fn combo<'v>(spec: &OptionSpec, value: &'v str) -> Result<String, String> {
         })
 }
 
+/// Whether an opponent type shares our own search's transposition table: only one that
+/// searches exactly like us (our evaluation, the same tables, no replay). Every other
+/// (evaluator, tables, replay) combination gets a table of its own of `Hash/2` MB.
+pub fn shares_own_table(eval: crate::opponent::EvalKind, tablebases: bool, replay: bool) -> bool {
+    eval == crate::opponent::EvalKind::Full && tablebases && !replay
+}
+
 impl Options {
+    /// How many opponent-type tables the engine holds for these options (0 when the
+    /// opponent model is off); used to split a memory budget.
+    pub fn opponent_tables(&self) -> usize {
+        if self.om_mode == OmMode::Off || self.om_spec_depth == 0 {
+            return 0;
+        }
+        let mut keys = Vec::new();
+        for t in &self.om_types.types {
+            let key = (
+                t.eval,
+                t.tablebases && self.om_opponent_tablebases,
+                self.om_replay,
+            );
+            if !shares_own_table(key.0, key.1, key.2) && !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+        keys.len()
+    }
+
     /// Sets option `name` (case-insensitive) to `value`.
     ///
     /// # Errors

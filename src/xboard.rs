@@ -72,31 +72,13 @@ pub use output::{Output, SearchDone, XboardReporter, feature_lines};
 
 use crate::engine::Engine;
 use crate::limits::Limits;
-use crate::opponent::EvalKind;
 use crate::options::Options;
 use crate::position::{Position, uci as move_uci};
 use crate::search::is_legal;
-use crate::search::om::OmMode;
-
-/// Number of opponent-type tables the engine allocates for the current options: one per
-/// distinct (evaluator, tables) pair other than our own search's, when OM search is on.
-fn opponent_tables(o: &Options) -> usize {
-    if o.om_mode == OmMode::Off || o.om_spec_depth == 0 {
-        return 0;
-    }
-    let mut pairs = Vec::new();
-    for t in &o.om_types.types {
-        let key = (t.eval, t.tablebases && o.om_opponent_tablebases);
-        if key != (EvalKind::Full, true) && !pairs.contains(&key) {
-            pairs.push(key);
-        }
-    }
-    pairs.len()
-}
 
 /// The `Hash` value (MB) that keeps every table within `total` MB (see the module docs).
 pub fn hash_for_memory(total: usize, o: &Options) -> usize {
-    let k = opponent_tables(o);
+    let k = o.opponent_tables();
     (total.saturating_mul(2) / (2 + k)).clamp(1, 65_536)
 }
 
