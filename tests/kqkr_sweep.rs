@@ -234,3 +234,49 @@ fn perfect_knowledge_predicts_every_reply_under_a_node_budget() {
     assert!(wrong.is_empty(), "{wrong:?}");
     let _ = std::fs::remove_dir_all(d);
 }
+
+/// The moves of every game of a run: (position, game) → the `moves` column of `games.csv`.
+fn game_moves(dir: &Path) -> BTreeMap<(usize, usize), String> {
+    read_games(&dir.join("games.csv"))
+        .unwrap()
+        .into_iter()
+        .map(|g| ((g.position, g.game), g.moves))
+        .collect()
+}
+
+#[test]
+fn equivalent_speculative_depths_play_the_same_games() {
+    // Played separately (one depth per run, so nothing is shared): with K+R depth 4 the MIN
+    // nodes are at plies 1 and 3, so s = 2 plays like s = 1 and s = 5 like s = 3.
+    let base = "--games 1 --opp-depth 4 --kr-depth 4 --seed 11 --jobs 2";
+    let dirs: Vec<PathBuf> = [1, 2, 3, 5]
+        .iter()
+        .map(|s| tmp(&format!("eq{s}")))
+        .collect();
+    for (s, d) in [1, 2, 3, 5].iter().zip(&dirs) {
+        run(&format!("{base} --depths {s}"), d);
+    }
+    let g: Vec<_> = dirs.iter().map(|d| game_moves(d)).collect();
+    assert_eq!(g[0], g[1], "s=1 and s=2");
+    assert_eq!(g[2], g[3], "s=3 and s=5");
+    // A sweep over all four plays each class once and records it under every depth.
+    let all = tmp("eqall");
+    run(&format!("{base} --depths 1,2,3,5"), &all);
+    let games = read_games(&all.join("games.csv")).unwrap();
+    assert_eq!(games.len(), 8);
+    for row in &games {
+        let k = [1, 2, 3, 5]
+            .iter()
+            .position(|&s| s == row.spec_depth)
+            .unwrap();
+        assert_eq!(
+            g[k][&(row.position, row.game)],
+            row.moves,
+            "s={}",
+            row.spec_depth
+        );
+    }
+    for d in dirs.iter().chain([&all]) {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}

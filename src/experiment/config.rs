@@ -483,6 +483,27 @@ impl KqkrConfig {
         v
     }
 
+    /// The speculative depth that plays exactly like `s` with this K+R budget (Alg. 3.6):
+    /// MIN nodes lie at odd plies, so s = 2k and s = 2k − 1 speculate in the same nodes; with
+    /// a depth limit D no MIN node deeper than ply D − 1 is probed, so every s beyond the
+    /// deepest odd ply below D plays like that ply. `s` itself under a node limit (the depth
+    /// reached varies) and for s = 0 (plain α-β, not the driver).
+    pub fn equivalent_spec_depth(&self, s: usize) -> usize {
+        let SideLimit::Depth(d) = self.kr_limit else {
+            return s;
+        };
+        let deepest_min = match d as usize {
+            0 | 1 => return s,
+            d if d.is_multiple_of(2) => d - 1,
+            d => d - 2,
+        };
+        if s == 0 {
+            return 0;
+        }
+        let odd = if s.is_multiple_of(2) { s - 1 } else { s };
+        odd.min(deepest_min)
+    }
+
     /// The games of this run: (position index, s, game index), sharded round-robin.
     pub fn jobs_list(&self) -> Vec<(usize, usize, usize)> {
         let mut all = Vec::new();

@@ -5,7 +5,7 @@
 //! game depends only on its seed and s, never on which thread played it or when, so the
 //! results do not depend on `--jobs` or on sharding.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
@@ -20,7 +20,7 @@ use super::outputs::{
     config_conflicts, config_lines, finish, read_config, write_config, write_csvs,
 };
 use super::player::{KrSide, KrTables};
-use super::records::{GameKey, read_games, read_moves};
+use super::records::{GameKey, GameRow, MoveRow, read_games, read_moves};
 use crate::tb::ExactTables;
 
 /// Makes KQvKR and the endings a capture leads to (KQvK, KRvK) resident. Evaluation and
@@ -194,6 +194,60 @@ pub fn play_all(
     })
 }
 
+/// A game to play: (position index, s, game index).
+type Job = (usize, usize, usize);
+
+/// Splits `todo` into the games to play and, per played game, the other speculative depths
+/// it stands for ([`KqkrConfig::equivalent_spec_depth`]): such games would repeat the same
+/// moves, so each is played once and recorded under every depth of its class.
+fn share_equivalent_games(
+    cfg: &KqkrConfig,
+    todo: &[Job],
+) -> (Vec<Job>, BTreeMap<GameKey, Vec<usize>>) {
+    let mut first: BTreeMap<(usize, usize, usize), usize> = BTreeMap::new();
+    let mut play = Vec::new();
+    let mut copies: BTreeMap<GameKey, Vec<usize>> = BTreeMap::new();
+    for &(pi, s, g) in todo {
+        let class = (pi, cfg.equivalent_spec_depth(s), g);
+        match first.get(&class) {
+            Some(&rep) => copies
+                .entry((cfg.positions[pi].id, rep, g))
+                .or_default()
+                .push(s),
+            None => {
+                first.insert(class, s);
+                play.push((pi, s, g));
+            }
+        }
+    }
+    (play, copies)
+}
+
+/// The classes of equivalent speculative depths of the configuration, e.g. `{1,2} {3,4}`.
+fn equivalence_text(cfg: &KqkrConfig) -> String {
+    let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for &s in &cfg.spec_depths {
+        classes
+            .entry(cfg.equivalent_spec_depth(s))
+            .or_default()
+            .push(s);
+    }
+    classes
+        .values()
+        .filter(|c| c.len() > 1)
+        .map(|c| {
+            format!(
+                "{{{}}}",
+                c.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Runs (or resumes) the sweep of `cfg` into `cfg.out`; returns the summary text.
 pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
     let dir = &cfg.out;
@@ -225,6 +279,17 @@ pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
     if cfg.progress && skipped > 0 {
         eprintln!("resuming: {skipped} games already in {}", dir.display());
     }
+    let (play, copies) = share_equivalent_games(cfg, &todo);
+    if cfg.progress && play.len() < todo.len() {
+        eprintln!(
+            "{} of {} games are played once for several s that speculate in the same nodes \
+             (K+R {}): s {}",
+            todo.len() - play.len(),
+            todo.len(),
+            cfg.kr_limit,
+            equivalence_text(cfg)
+        );
+    }
     let exact = load_tables(cfg, cfg.progress)?;
     let mut progress = Progress::new(todo.len(), cfg.progress);
     let mut aborted = Vec::new();
@@ -235,8 +300,11 @@ pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
             .and_then(|mut f| f.write_all(text.as_bytes()))
             .map_err(|e| format!("cannot append to '{}': {e}", path.display()))
     };
-    play_all(cfg, &exact, &todo, |rec| {
-        progress.tick();
+    play_all(cfg, &exact, &play, |rec| {
+        let also = copies.get(&rec.row.key()).map_or(&[][..], Vec::as_slice);
+        for _ in 0..=also.len() {
+            progress.tick();
+        }
         if let Some(e) = rec.error {
             aborted.push(format!(
                 "position {} s={} game {}: {e}",
@@ -244,9 +312,27 @@ pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
             ));
             return Ok(());
         }
-        let m: String = rec.moves.iter().map(|m| m.to_csv() + "\n").collect();
-        append(&dir.join("moves.csv"), &m)?;
-        append(&dir.join("games.csv"), &(rec.row.to_csv() + "\n"))
+        for &s in std::iter::once(&rec.row.spec_depth).chain(also) {
+            let m: String = rec
+                .moves
+                .iter()
+                .map(|m| {
+                    MoveRow {
+                        spec_depth: s,
+                        ..m.clone()
+                    }
+                    .to_csv()
+                        + "\n"
+                })
+                .collect();
+            append(&dir.join("moves.csv"), &m)?;
+            let row = GameRow {
+                spec_depth: s,
+                ..rec.row.clone()
+            };
+            append(&dir.join("games.csv"), &(row.to_csv() + "\n"))?;
+        }
+        Ok(())
     })?;
     let summary = finish(dir, cfg.reference.as_deref())?;
     if !aborted.is_empty() {
