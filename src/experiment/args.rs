@@ -15,9 +15,10 @@ nosce kqkr — the KQKR opponent-modelling experiment of Donkers 2003 §5.4
 
 Usage:
   nosce kqkr [options]                 quick sweep: s = 0,1,3, 3 games, 2 positions,
-                                       K+Q depth 9, K+R depth 5 (about two minutes)
+                                       K+Q depth 11, K+R depth 5 (about two minutes)
   nosce kqkr --full [options]          thesis-sized sweep: s = 0..11, 20 games, 2 positions,
-                                       K+Q depth 10, K+R depth 6 (days: use --shard)
+                                       K+Q depth 13, K+R depth 6 (about 45 minutes
+                                       on 2 cores; --shard for array jobs)
   nosce kqkr calibrate [options]       find the opponent depth whose base case (s = 0)
                                        looks like the thesis' (20-25 % errors, 37-40 moves)
   nosce kqkr merge DIR... --out DIR    merge the folders of sharded runs
@@ -52,7 +53,7 @@ Sweep options:
   --quiet                no progress bar
 
 Calibrate options: the sweep options, plus --candidates LIST (opponent depths, default
-8,9,10,11) and --games N (default 4 per position).
+10,11,12,13,14) and --games N (default 4 per position).
 ";
 
 /// What `nosce kqkr` was asked to do.
@@ -148,7 +149,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         Some("analyze" | "analyse") => return parse_analyze(&args[1..]),
         Some("calibrate") => {
             let mut rest = Vec::new();
-            let mut candidates = vec![8, 9, 10, 11];
+            let mut candidates = vec![10, 11, 12, 13, 14];
             let mut games = None;
             let mut it = args[1..].iter();
             while let Some(a) = it.next() {
