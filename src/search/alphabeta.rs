@@ -298,8 +298,14 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 TbWdl::Draw => (DRAW, Bound::Exact),
             };
             if cutoff(bound, s, alpha, beta).is_some() {
+                // The entry's static evaluation is read back as a stand-pat score by later
+                // visits (search and quiescence): it must be the real one, not a placeholder.
+                let eval = match hit {
+                    Some(h) => h.eval,
+                    None => self.evaluate(),
+                };
                 self.tt
-                    .store(key, None, to_tt(s, ply), DRAW, depth + 6, bound);
+                    .store(key, None, to_tt(s, ply), eval, depth + 6, bound);
                 return s;
             }
         }
