@@ -3,7 +3,9 @@
 //! appended to `moves.csv` and `games.csv` at once. Re-running into the same folder resumes:
 //! games already in `games.csv` are skipped (a game interrupted half-way is replayed). A
 //! game depends only on its seed and s, never on which thread played it or when, so the
-//! results do not depend on `--jobs` or on sharding.
+//! results do not depend on `--jobs` or on sharding. Speculative depths that cannot play
+//! differently (`KqkrConfig::equivalent_spec_depth`, Alg. 3.6) share one game, recorded
+//! under each of them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
