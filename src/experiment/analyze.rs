@@ -12,7 +12,7 @@ use std::path::Path;
 use shakmaty::Position as _;
 use shakmaty::san::SanPlus;
 
-use super::adjudicate::{Outcome, adjudicate, move_cost, sides, thesis_length};
+use super::adjudicate::{Outcome, adjudicate, move_cost, sides};
 use super::config::BROWNE_BELLE;
 use super::outputs::{finish, write_config, write_csvs};
 use super::records::{GameRow, MoveRow};
@@ -106,28 +106,25 @@ pub fn analyze(
         let outcome = outcome
             .or_else(|| adjudicate(&pos, kq, tables))
             .unwrap_or(Outcome::Aborted);
-        let kq_rows = || rows.iter().filter(|r: &&MoveRow| r.kq);
-        let kq_moves = kq_rows().count();
-        games.push(GameRow {
-            position: pid,
-            spec_depth: s,
-            game: index,
-            seed: g.tag("Seed").and_then(|v| v.parse().ok()).unwrap_or(0),
-            outcome,
-            length: thesis_length(outcome, kq_moves),
-            kq_moves,
-            plies: played.len(),
-            errors_dtm: kq_rows()
-                .filter(|r| r.err_dtm.is_some_and(|e| e > 0))
-                .count(),
-            errors_dtc: kq_rows()
-                .filter(|r| r.err_dtc.is_some_and(|e| e > 0))
-                .count(),
-            thrown: kq_rows().filter(|r| r.thrown).count(),
-            fen,
-            moves: played.join(" "),
-            time_s: 0.0,
-        });
+        games.push(
+            GameRow {
+                position: pid,
+                spec_depth: s,
+                game: index,
+                seed: g.tag("Seed").and_then(|v| v.parse().ok()).unwrap_or(0),
+                outcome,
+                length: 0,
+                kq_moves: 0,
+                plies: played.len(),
+                errors_dtm: 0,
+                errors_dtc: 0,
+                thrown: 0,
+                fen,
+                moves: played.join(" "),
+                time_s: 0.0,
+            }
+            .with_counts(&rows),
+        );
         moves.extend(rows);
     }
     if games.is_empty() {

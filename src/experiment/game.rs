@@ -9,7 +9,7 @@ use std::time::Instant;
 use shakmaty::san::SanPlus;
 use shakmaty::{Color, Move};
 
-use super::adjudicate::{Outcome, adjudicate, move_cost, sides, thesis_length};
+use super::adjudicate::{Outcome, adjudicate, move_cost, sides};
 use super::opponent::Opponent;
 use super::player::{KrSide, prediction_surplus};
 use super::records::{GameRow, MoveRow};
@@ -45,6 +45,14 @@ pub struct GameRecord {
 /// Effective branching factor: the `depth`-th root of `nodes` (§5.4.3, Fig. 5.14).
 pub fn ebf(nodes: u64, depth: u32) -> Option<f64> {
     (depth > 0 && nodes > 0).then(|| (nodes as f64).powf(1.0 / f64::from(depth)))
+}
+
+/// Records a side's search effort on its move row.
+fn record_search(row: &mut MoveRow, depth: u32, nodes: u64, time: std::time::Duration) {
+    row.depth = Some(depth);
+    row.nodes = Some(nodes);
+    row.ebf = ebf(nodes, depth);
+    row.time_ms = Some(time.as_secs_f64() * 1e3);
 }
 
 /// Plays the game `spec` (the sides must have been built for its s).
@@ -94,10 +102,7 @@ pub fn play_game(
                 Ok(r) => {
                     row.predicted = prediction.take().map(uci);
                     row.correct = row.predicted.as_ref().map(|p| *p == uci(r.mv));
-                    row.depth = Some(r.depth);
-                    row.nodes = Some(r.nodes);
-                    row.ebf = ebf(r.nodes, r.depth);
-                    row.time_ms = Some(r.time.as_secs_f64() * 1e3);
+                    record_search(&mut row, r.depth, r.nodes, r.time);
                     r.mv
                 }
                 Err(e) => {
@@ -114,10 +119,7 @@ pub fn play_game(
                     // extensions and quiescence, not from the prediction).
                     let horizon = r.pv.len().min(r.depth.max(1) as usize);
                     row.surplus = prediction_surplus(tables, &before, &r.pv[..horizon]);
-                    row.depth = Some(r.depth);
-                    row.nodes = Some(r.nodes);
-                    row.ebf = ebf(r.nodes, r.depth);
-                    row.time_ms = Some(r.time.as_secs_f64() * 1e3);
+                    record_search(&mut row, r.depth, r.nodes, r.time);
                     r.mv
                 }
                 Err(e) => {
@@ -139,28 +141,23 @@ pub fn play_game(
         pos.play(mv);
         played.push(mv);
     };
-    let kq_rows = || rows.iter().filter(|r| r.kq);
-    let kq_moves = kq_rows().count();
     let row = GameRow {
         position: spec.position,
         spec_depth: spec.spec_depth,
         game: spec.game,
         seed: spec.seed,
         outcome,
-        length: thesis_length(outcome, kq_moves),
-        kq_moves,
+        length: 0,
+        kq_moves: 0,
         plies: played.len(),
-        errors_dtm: kq_rows()
-            .filter(|r| r.err_dtm.is_some_and(|e| e > 0))
-            .count(),
-        errors_dtc: kq_rows()
-            .filter(|r| r.err_dtc.is_some_and(|e| e > 0))
-            .count(),
-        thrown: kq_rows().filter(|r| r.thrown).count(),
+        errors_dtm: 0,
+        errors_dtc: 0,
+        thrown: 0,
         fen: spec.fen.clone(),
         moves: played.iter().map(|&m| uci(m)).collect::<Vec<_>>().join(" "),
         time_s: start.elapsed().as_secs_f64(),
-    };
+    }
+    .with_counts(&rows);
     GameRecord {
         row,
         moves: rows,

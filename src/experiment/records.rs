@@ -56,6 +56,22 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// Fills the counts derived from the game's move rows: K+Q moves, errors by DTM and
+    /// DTC, thrown wins, and the thesis' length (which depends on `outcome`).
+    pub fn with_counts(mut self, rows: &[MoveRow]) -> Self {
+        let kq_rows = || rows.iter().filter(|r| r.kq);
+        self.kq_moves = kq_rows().count();
+        self.length = super::adjudicate::thesis_length(self.outcome, self.kq_moves);
+        self.errors_dtm = kq_rows()
+            .filter(|r| r.err_dtm.is_some_and(|e| e > 0))
+            .count();
+        self.errors_dtc = kq_rows()
+            .filter(|r| r.err_dtc.is_some_and(|e| e > 0))
+            .count();
+        self.thrown = kq_rows().filter(|r| r.thrown).count();
+        self
+    }
+
     /// The row's identity.
     pub fn key(&self) -> GameKey {
         (self.position, self.spec_depth, self.game)
