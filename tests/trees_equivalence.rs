@@ -47,6 +47,8 @@ fn plain_om_variants_agree() {
             om_search_beta_pb(t, 1).unwrap(),
             om_search_beta_pb_tt(t, 1, &mut tt).unwrap(),
             om_search_beta_pb_tt(t, 1, &mut tt_leaves).unwrap(),
+            om_search_beta_pb_tt_pvs(t, 1, &mut tt).unwrap(),
+            om_search_beta_pb_tt_pvs(t, 1, &mut tt_leaves).unwrap(),
             m_star(t, 1).unwrap(),
             m_star_1pass(t, 1).unwrap(),
             om_search_rs_pb(t, 1, t.depth()).unwrap(),
@@ -58,6 +60,10 @@ fn plain_om_variants_agree() {
         assert!(rpb.value >= mm.value);
         let ab = alpha_beta_search(t, 0).unwrap();
         assert_eq!((ab.value, ab.best), (mm.value, mm.best));
+        for pvs in [false, true] {
+            let r = alpha_beta_tt_search(t, 0, &mut tt_leaves, pvs).unwrap();
+            assert_eq!((r.value, r.best), (mm.value, mm.best));
+        }
         count += 1;
     });
     assert!(count >= 2000);
@@ -78,6 +84,7 @@ fn probing_counts_equal_m_star_with_simple_pruning() {
 fn quantized_trees_ties_plain_and_enhanced() {
     // Coarse values make ties frequent: plain variants pick the first minimal move, enhanced
     // ones the minimal own value among the tied moves.
+    let mut tt = TransTable::new(16, true);
     for (d, w, n) in SHAPES {
         for seed in 1..=n / 2 {
             let tree = Quantized::new(RandomTree::new(seed, d, w, 2).unwrap(), 150).unwrap();
@@ -86,6 +93,8 @@ fn quantized_trees_ties_plain_and_enhanced() {
                 om_search_1p(&tree, 1).unwrap(),
                 om_search_beta_1p(&tree, 1).unwrap(),
                 om_search_beta_pb(&tree, 1).unwrap(),
+                om_search_beta_pb_tt(&tree, 1, &mut tt).unwrap(),
+                om_search_beta_pb_tt_pvs(&tree, 1, &mut tt).unwrap(),
             ] {
                 assert_eq!((r.value, r.best), (pb.value, pb.best), "seed {seed} d {d}");
             }
@@ -286,4 +295,33 @@ fn m_star_one_pass_equals_multi_pass() {
             assert_eq!(m_star(&t, 0).unwrap().value, mm.value);
         }
     }
+}
+
+#[test]
+fn table_probes_pick_the_first_best_move_under_ties() {
+    // The table puts its stored move first inside a probe, yet MIN's choice must stay the
+    // *first* minimal move in move order (Alg 3.1), with and without PVS in the probes. Very
+    // coarse values make such ties common at probe roots that have a stored move.
+    let mut tt = TransTable::new(16, true);
+    let mut checked = 0;
+    for (d, w) in [(4, 3), (5, 3), (6, 3), (5, 4), (6, 4)] {
+        for step in [300, 700, 1500] {
+            for seed in 1..=60 {
+                let tree = Quantized::new(RandomTree::new(seed, d, w, 2).unwrap(), step).unwrap();
+                let pb = om_search_pb(&tree, 1).unwrap();
+                for r in [
+                    om_search_beta_pb_tt(&tree, 1, &mut tt).unwrap(),
+                    om_search_beta_pb_tt_pvs(&tree, 1, &mut tt).unwrap(),
+                ] {
+                    assert_eq!(
+                        (r.value, r.best),
+                        (pb.value, pb.best),
+                        "seed {seed} d {d} w {w} step {step}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 900);
 }

@@ -1,7 +1,8 @@
 //! α-β search (Donkers 2003, Alg 3.1): fail-hard, MAX starts at α and MIN at β, children in
 //! move order, the first strictly better child wins. Also the two probe variants the OM
 //! algorithms need: a root probe that returns *all* best moves (Alg 3.5 line 10, "a list of all
-//! best choices") and a probe with a transposition table (thesis §3.4.2, §5.2.4).
+//! best choices") and a probe with a transposition table (thesis §3.4.2, §5.2.4), optionally
+//! as principal-variation search (PVS, which §3.4.6 calls "appropriate inside the α-β probes").
 //! Every evaluation function call is counted (`random-trees.md` conventions).
 
 use super::tree::{Ctx, GameTree, MAX_WIDTH, NO_MOVE, SearchResult, TreeError, is_max_ply};
@@ -160,7 +161,7 @@ pub(crate) fn alpha_beta_tt<T: GameTree>(
         for idx in 0..n {
             let i = order(idx);
             let a = alpha.max(v_star);
-            let (v, _) = alpha_beta_tt(ctx, tt, &kids[i], a, beta, e, horizon, false);
+            let v = above(ctx, tt, &kids[i], a, beta, e, horizon, idx > 0);
             if v > v_star {
                 v_star = v;
                 best = i;
@@ -182,7 +183,7 @@ pub(crate) fn alpha_beta_tt<T: GameTree>(
         for idx in 0..n {
             let i = order(idx);
             let b = beta.min(v_star);
-            let (v, _) = alpha_beta_tt(ctx, tt, &kids[i], alpha, b, e, horizon, false);
+            let v = below(ctx, tt, &kids[i], alpha, b, e, horizon, idx > 0);
             if v < v_star {
                 v_star = v;
                 best = i;
@@ -241,9 +242,11 @@ fn alpha_beta_tt_root<T: GameTree>(
             idx
         };
         let earlier = best_idx != NO_MOVE && j < best_idx;
+        // With PVS, every move after the first is tried with a null window first.
+        let null = best_idx != NO_MOVE;
         if max {
             let lo = if earlier { best_v - 1 } else { best_v };
-            let (v, _) = alpha_beta_tt(ctx, tt, &kids[j], lo, beta, e, horizon, false);
+            let v = above(ctx, tt, &kids[j], lo, beta, e, horizon, null);
             if v > lo {
                 best_v = v;
                 best_idx = j;
@@ -253,7 +256,7 @@ fn alpha_beta_tt_root<T: GameTree>(
             }
         } else {
             let hi = if earlier { best_v + 1 } else { best_v };
-            let (v, _) = alpha_beta_tt(ctx, tt, &kids[j], alpha, hi, e, horizon, false);
+            let v = below(ctx, tt, &kids[j], alpha, hi, e, horizon, null);
             if v < hi {
                 best_v = v;
                 best_idx = j;
@@ -284,6 +287,72 @@ pub fn alpha_beta_search<T: GameTree>(tree: &T, e: usize) -> Result<SearchResult
     Ok(ctx.result(v, m))
 }
 
+/// A MAX child searched for a value above `lo` (window `(lo, beta)`). With PVS and `null`
+/// (not the first move) a null window first proves the move no better, and the exact value
+/// is searched only if it is better (the table keeps the first pass). Same result either way.
+#[allow(clippy::too_many_arguments)]
+fn above<T: GameTree>(
+    ctx: &mut Ctx<'_, T>,
+    tt: &mut TransTable,
+    kid: &T::Node,
+    lo: i32,
+    beta: i32,
+    e: usize,
+    horizon: usize,
+    null: bool,
+) -> i32 {
+    if !(null && ctx.pvs) || lo + 1 >= beta {
+        return alpha_beta_tt(ctx, tt, kid, lo, beta, e, horizon, false).0;
+    }
+    let (t, _) = alpha_beta_tt(ctx, tt, kid, lo, lo + 1, e, horizon, false);
+    if t > lo && t < beta {
+        alpha_beta_tt(ctx, tt, kid, t - 1, beta, e, horizon, false).0
+    } else {
+        t
+    }
+}
+
+/// The mirror of [`above`] for a MIN child: a value below `hi` (window `(alpha, hi)`).
+#[allow(clippy::too_many_arguments)]
+fn below<T: GameTree>(
+    ctx: &mut Ctx<'_, T>,
+    tt: &mut TransTable,
+    kid: &T::Node,
+    alpha: i32,
+    hi: i32,
+    e: usize,
+    horizon: usize,
+    null: bool,
+) -> i32 {
+    if !(null && ctx.pvs) || alpha + 1 >= hi {
+        return alpha_beta_tt(ctx, tt, kid, alpha, hi, e, horizon, false).0;
+    }
+    let (t, _) = alpha_beta_tt(ctx, tt, kid, hi - 1, hi, e, horizon, false);
+    if t < hi && t > alpha {
+        alpha_beta_tt(ctx, tt, kid, alpha, t + 1, e, horizon, false).0
+    } else {
+        t
+    }
+}
+
+/// α-β with the probe machinery over the whole tree: a transposition table (cleared first)
+/// and, with `pvs`, principal-variation search — the baseline that has the same enhancements
+/// as `OM^βPb` with a table and PVS in its probes. Same value and move as Alg 3.1.
+pub fn alpha_beta_tt_search<T: GameTree>(
+    tree: &T,
+    e: usize,
+    tt: &mut TransTable,
+    pvs: bool,
+) -> Result<SearchResult, TreeError> {
+    check_eval(tree, e, if pvs { "PVS" } else { "alpha-beta+TT" })?;
+    tt.clear();
+    let mut ctx = Ctx::new(tree);
+    ctx.pvs = pvs;
+    let root = tree.root();
+    let (v, m) = alpha_beta_tt(&mut ctx, tt, &root, -INF, INF, e, tree.depth(), true);
+    Ok(ctx.result(v, m))
+}
+
 /// Plain Minimax with `V_e` (no pruning): the reference value for the tests.
 pub fn minimax<T: GameTree>(tree: &T, e: usize) -> Result<SearchResult, TreeError> {
     check_eval(tree, e, "minimax")?;
@@ -307,4 +376,35 @@ pub fn minimax<T: GameTree>(tree: &T, e: usize) -> Result<SearchResult, TreeErro
     let root = tree.root();
     let (v, m) = mm(&mut ctx, &root, e);
     Ok(ctx.result(v, m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::trees::random::{Quantized, RandomTree};
+
+    /// With every value tied, a probe root whose table move is a later one must still return
+    /// move 0, the first best in move order — with and without PVS, at MIN and MAX roots.
+    #[test]
+    fn table_root_returns_the_first_best_move_among_ties() {
+        let tree = Quantized::new(RandomTree::new(5, 4, 3, 2).unwrap(), 1 << 20).unwrap();
+        let root = tree.root();
+        let mut kids = [<_>::default(); MAX_WIDTH];
+        let n = tree.children(&root, &mut kids);
+        assert_eq!(n, 3);
+        for node in [root, kids[1]] {
+            let ply = tree.ply(&node);
+            for pvs in [false, true] {
+                for hint in 0..3 {
+                    let mut tt = TransTable::new(10, true);
+                    tt.store(tree.key(&node), ply, 0, Bound::Exact, hint);
+                    let mut ctx = Ctx::new(&tree);
+                    ctx.pvs = pvs;
+                    let (v, m) =
+                        alpha_beta_tt(&mut ctx, &mut tt, &node, -INF, INF, 1, tree.depth(), true);
+                    assert_eq!((v, m), (0, 0), "ply {ply} pvs {pvs} hint {hint}");
+                }
+            }
+        }
+    }
 }

@@ -27,12 +27,14 @@ pub mod report;
 pub mod tree;
 pub mod tt;
 
-pub use alphabeta::{alpha_beta_search, minimax};
+pub use alphabeta::{alpha_beta_search, alpha_beta_tt_search, minimax};
 pub use bounded::{om_search_bounded_1p, om_search_bounded_pb};
 pub use cli::run_cli;
 pub use mstar::{m_star, m_star_1pass};
 pub use om::{om_search_1p, om_search_enh_1p, om_search_enh_pb, om_search_pb, om_search_rs_pb};
-pub use om_beta::{om_search_beta_1p, om_search_beta_pb, om_search_beta_pb_tt};
+pub use om_beta::{
+    om_search_beta_1p, om_search_beta_pb, om_search_beta_pb_tt, om_search_beta_pb_tt_pvs,
+};
 pub use ordered::WellOrderedTree;
 pub use prom::{OpponentModel, PromDepths, prom_search_1p, prom_search_enh, prom_search_pb};
 pub use prom_beta::{prom_search_beta_1p, prom_search_beta_pb};

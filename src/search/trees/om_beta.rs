@@ -1,7 +1,8 @@
 //! β-pruning OM search (Donkers 2003, §3.2.1–3.2.3): the one-pass version `OM^β1p` (Alg 3.7),
 //! the version with α-β probes and β-passing `OM^βPb` (Alg 3.8, probe window `[−∞, β]`, then
 //! `β = v+1` below the probe's move), and `OM^βPb` with a transposition table in the probes
-//! (§3.4.2, §5.2.4). All return the value of plain OM search (Algs 3.2/3.3).
+//! (§3.4.2, §5.2.4), the latter also with principal-variation search inside the probes
+//! (§3.4.6). All return the value of plain OM search (Algs 3.2/3.3).
 //!
 //! Counting follows `random-trees.md`: in `OM^β1p` every `V_op` and every `V_0` call counts,
 //! and `V_0` is called at a leaf below a MAX node when `V_op ≤ β` (the original player's test;
@@ -142,9 +143,31 @@ pub fn om_search_beta_pb_tt<T: GameTree>(
     op: usize,
     tt: &mut TransTable,
 ) -> Result<SearchResult, TreeError> {
+    beta_pb_tt(tree, op, tt, false)
+}
+
+/// `OM^βPb` with a table whose probes are principal-variation searches (thesis §3.4.6: PV
+/// search "is appropriate inside the α-β probes ... the information in the transposition
+/// tables of a previous probe will lead to a good move ordering and less re-searches").
+/// Same value and move as Alg 3.8.
+pub fn om_search_beta_pb_tt_pvs<T: GameTree>(
+    tree: &T,
+    op: usize,
+    tt: &mut TransTable,
+) -> Result<SearchResult, TreeError> {
+    beta_pb_tt(tree, op, tt, true)
+}
+
+fn beta_pb_tt<T: GameTree>(
+    tree: &T,
+    op: usize,
+    tt: &mut TransTable,
+    pvs: bool,
+) -> Result<SearchResult, TreeError> {
     check_eval(tree, op, "OmSearchBetaPb+TT")?;
     tt.clear();
     let mut ctx = Ctx::new(tree);
+    ctx.pvs = pvs;
     let (v, m) = beta_pb(&mut ctx, Some(tt), &tree.root(), INF, op);
     Ok(ctx.result(v, m))
 }

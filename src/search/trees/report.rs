@@ -1,5 +1,6 @@
 //! The experiments of thesis §5.2 and §7.2 as text: evaluation counts of α-β, `OM^β1p`,
-//! `OM^βPb`, `OM^βPb` with a transposition table, `PrOM^β1p`, `PrOM^βPb` and bounded-sum
+//! `OM^βPb`, `OM^βPb` with a transposition table (also with PVS inside the probes, §3.4.6,
+//! beside α-β with the same enhancements), `PrOM^β1p`, `PrOM^βPb` and bounded-sum
 //! pruning on random trees, relative to α-β on the same tree, summarised per depth/width row by
 //! the 5th percentile, quartiles, median and 95th percentile (the layout of Figs 5.3–5.7 and
 //! 7.1–7.5, one block per figure line), and the per-seed CSV (minimax value, OM value,
@@ -8,9 +9,11 @@
 
 use std::fmt::Write as _;
 
-use super::alphabeta::alpha_beta_search;
+use super::alphabeta::{alpha_beta_search, alpha_beta_tt_search};
 use super::bounded::{om_search_bounded_1p, om_search_bounded_pb};
-use super::om_beta::{om_search_beta_1p, om_search_beta_pb, om_search_beta_pb_tt};
+use super::om_beta::{
+    om_search_beta_1p, om_search_beta_pb, om_search_beta_pb_tt, om_search_beta_pb_tt_pvs,
+};
 use super::prom::OpponentModel;
 use super::prom_beta::{prom_search_beta_1p, prom_search_beta_pb};
 use super::random::{BoundedTree, RandomTree};
@@ -47,6 +50,10 @@ pub struct TreeCounts {
     pub om_beta_pb: u64,
     /// `OM^βPb` with a transposition table.
     pub om_beta_pb_tt: u64,
+    /// `OM^βPb` with a transposition table and PVS inside the probes (§3.4.6).
+    pub om_beta_pb_tt_pvs: u64,
+    /// α-β with the same enhancements (table and PVS): the like-for-like baseline.
+    pub pvs_tt: u64,
     /// α-β with `V_0` on the PrOM tree (differs from `alpha_beta` only with ≠ 2 types).
     pub prom_alpha_beta: u64,
     /// `PrOM^β1p` (Alg 6.4).
@@ -91,6 +98,8 @@ pub fn count_tree(
         om_beta_1p: om_search_beta_1p(&om_tree, 1)?.evals.total(),
         om_beta_pb: om_search_beta_pb(&om_tree, 1)?.evals.total(),
         om_beta_pb_tt: om_search_beta_pb_tt(&om_tree, 1, tt)?.evals.total(),
+        om_beta_pb_tt_pvs: om_search_beta_pb_tt_pvs(&om_tree, 1, tt)?.evals.total(),
+        pvs_tt: alpha_beta_tt_search(&om_tree, 0, tt, true)?.evals.total(),
         prom_alpha_beta: prom_ab,
         prom_beta_1p: prom_1p.evals.total(),
         prom_beta_pb: prom_pb.evals.total(),
@@ -122,7 +131,7 @@ fn ratio(num: u64, den: u64) -> f64 {
     num as f64 / den.max(1) as f64
 }
 
-const COLUMNS: [Column; 8] = [
+const COLUMNS: [Column; 11] = [
     ("OM^b1p / alpha-beta (Alg 3.7; Figs 5.3-5.5)", |c| {
         ratio(c.om_beta_1p, c.alpha_beta)
     }),
@@ -135,6 +144,18 @@ const COLUMNS: [Column; 8] = [
     ("TT saving in OM^bPb, % of evaluations (Fig 5.7)", |c| {
         100.0 * (1.0 - ratio(c.om_beta_pb_tt, c.om_beta_pb))
     }),
+    (
+        "OM^bPb+TT with PVS in the probes / alpha-beta (3.4.6)",
+        |c| ratio(c.om_beta_pb_tt_pvs, c.alpha_beta),
+    ),
+    (
+        "PVS+TT / alpha-beta (alpha-beta with the same enhancements)",
+        |c| ratio(c.pvs_tt, c.alpha_beta),
+    ),
+    (
+        "OM^bPb+TT with PVS in the probes / PVS+TT (like for like)",
+        |c| ratio(c.om_beta_pb_tt_pvs, c.pvs_tt),
+    ),
     ("PrOM^b1p / alpha-beta (Alg 6.4; Figs 7.1-7.4)", |c| {
         ratio(c.prom_beta_1p, c.prom_alpha_beta)
     }),

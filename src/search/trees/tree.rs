@@ -100,10 +100,15 @@ impl std::fmt::Display for TreeError {
 
 impl std::error::Error for TreeError {}
 
-/// Search context: the tree and the evaluation counter (passed explicitly, no globals).
+/// Search context: the tree, the evaluation counter and the probe style (passed explicitly,
+/// no globals).
 pub(crate) struct Ctx<'a, T: GameTree> {
     pub tree: &'a T,
     pub evals: EvalCount,
+    /// Principal-variation (null-window) search inside the table-backed α-β
+    /// ([`super::alphabeta`]): thesis §3.4.6: "the application of PV search is appropriate
+    /// inside the α-β probes".
+    pub pvs: bool,
 }
 
 impl<'a, T: GameTree> Ctx<'a, T> {
@@ -111,6 +116,7 @@ impl<'a, T: GameTree> Ctx<'a, T> {
         Ctx {
             tree,
             evals: EvalCount::default(),
+            pvs: false,
         }
     }
 
