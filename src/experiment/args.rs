@@ -17,7 +17,7 @@ Usage:
   nosce kqkr [options]                 quick sweep: s = 0,1,3, 3 games, 2 positions,
                                        K+Q depth 11, K+R depth 5 (about two minutes)
   nosce kqkr --full [options]          thesis-sized sweep: s = 0..11, 20 games, 2 positions,
-                                       K+Q depth 13, K+R depth 6 (about 65 minutes
+                                       K+Q depth 13, K+R depth 6 (about 75 minutes
                                        on 2 cores; --shard for array jobs)
   nosce kqkr calibrate [options]       find the opponent depth whose base case (s = 0)
                                        looks like the thesis' (20-25 % errors, 37-40 moves)
