@@ -284,16 +284,17 @@ pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
     let (play, copies) = share_equivalent_games(cfg, &todo);
     if cfg.progress && play.len() < todo.len() {
         eprintln!(
-            "{} of {} games are played once for several s that speculate in the same nodes \
-             (K+R {}): s {}",
-            todo.len() - play.len(),
+            "{} results from {} games: speculative depths that probe the same nodes share \
+             their games (K+R {}): s {}",
             todo.len(),
+            play.len(),
             cfg.kr_limit,
             equivalence_text(cfg)
         );
     }
     let exact = load_tables(cfg, cfg.progress)?;
-    let mut progress = Progress::new(todo.len(), cfg.progress);
+    // The bar counts games actually played (a shared game fills several s at once).
+    let mut progress = Progress::new(play.len(), cfg.progress);
     let mut aborted = Vec::new();
     let append = |path: &Path, text: &str| -> Result<(), String> {
         std::fs::OpenOptions::new()
@@ -304,9 +305,7 @@ pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
     };
     play_all(cfg, &exact, &play, |rec| {
         let also = copies.get(&rec.row.key()).map_or(&[][..], Vec::as_slice);
-        for _ in 0..=also.len() {
-            progress.tick();
-        }
+        progress.tick();
         if let Some(e) = rec.error {
             aborted.push(format!(
                 "position {} s={} game {}: {e}",
