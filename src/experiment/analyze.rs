@@ -106,25 +106,14 @@ pub fn analyze(
         let outcome = outcome
             .or_else(|| adjudicate(&pos, kq, tables))
             .unwrap_or(Outcome::Aborted);
-        games.push(
-            GameRow {
-                position: pid,
-                spec_depth: s,
-                game: index,
-                seed: g.tag("Seed").and_then(|v| v.parse().ok()).unwrap_or(0),
-                outcome,
-                length: 0,
-                kq_moves: 0,
-                plies: played.len(),
-                errors_dtm: 0,
-                errors_dtc: 0,
-                thrown: 0,
-                fen,
-                moves: played.join(" "),
-                time_s: 0.0,
-            }
-            .with_counts(&rows),
-        );
+        games.push(GameRow::from_moves(
+            (pid, s, index),
+            g.tag("Seed").and_then(|v| v.parse().ok()).unwrap_or(0),
+            outcome,
+            fen,
+            &rows,
+            0.0,
+        ));
         moves.extend(rows);
     }
     if games.is_empty() {

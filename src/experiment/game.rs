@@ -141,23 +141,14 @@ pub fn play_game(
         pos.play(mv);
         played.push(mv);
     };
-    let row = GameRow {
-        position: spec.position,
-        spec_depth: spec.spec_depth,
-        game: spec.game,
-        seed: spec.seed,
+    let row = GameRow::from_moves(
+        (spec.position, spec.spec_depth, spec.game),
+        spec.seed,
         outcome,
-        length: 0,
-        kq_moves: 0,
-        plies: played.len(),
-        errors_dtm: 0,
-        errors_dtc: 0,
-        thrown: 0,
-        fen: spec.fen.clone(),
-        moves: played.iter().map(|&m| uci(m)).collect::<Vec<_>>().join(" "),
-        time_s: start.elapsed().as_secs_f64(),
-    }
-    .with_counts(&rows);
+        spec.fen.clone(),
+        &rows,
+        start.elapsed().as_secs_f64(),
+    );
     GameRecord {
         row,
         moves: rows,

@@ -56,20 +56,43 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    /// Fills the counts derived from the game's move rows: K+Q moves, errors by DTM and
-    /// DTC, thrown wins, and the thesis' length (which depends on `outcome`).
-    pub fn with_counts(mut self, rows: &[MoveRow]) -> Self {
+    /// A game's row from its move rows (one per ply played, in order): the plies, the move
+    /// list, the K+Q moves, errors by DTM and DTC, thrown wins and the thesis' length (which
+    /// depends on `outcome`) all come from `rows`.
+    pub fn from_moves(
+        (position, spec_depth, game): GameKey,
+        seed: u64,
+        outcome: Outcome,
+        fen: String,
+        rows: &[MoveRow],
+        time_s: f64,
+    ) -> Self {
         let kq_rows = || rows.iter().filter(|r| r.kq);
-        self.kq_moves = kq_rows().count();
-        self.length = super::adjudicate::thesis_length(self.outcome, self.kq_moves);
-        self.errors_dtm = kq_rows()
-            .filter(|r| r.err_dtm.is_some_and(|e| e > 0))
-            .count();
-        self.errors_dtc = kq_rows()
-            .filter(|r| r.err_dtc.is_some_and(|e| e > 0))
-            .count();
-        self.thrown = kq_rows().filter(|r| r.thrown).count();
-        self
+        let kq_moves = kq_rows().count();
+        GameRow {
+            position,
+            spec_depth,
+            game,
+            seed,
+            outcome,
+            length: super::adjudicate::thesis_length(outcome, kq_moves),
+            kq_moves,
+            plies: rows.len(),
+            errors_dtm: kq_rows()
+                .filter(|r| r.err_dtm.is_some_and(|e| e > 0))
+                .count(),
+            errors_dtc: kq_rows()
+                .filter(|r| r.err_dtc.is_some_and(|e| e > 0))
+                .count(),
+            thrown: kq_rows().filter(|r| r.thrown).count(),
+            fen,
+            moves: rows
+                .iter()
+                .map(|r| r.mv.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            time_s,
+        }
     }
 
     /// The row's identity.
