@@ -16,7 +16,7 @@ use crate::eval::score::TB_WIN;
 use crate::eval::{Evaluator, FullEval, MaterialEval};
 use crate::limits::Limits;
 use crate::opponent::EvalKind;
-use crate::options::{Applied, Learning, Options, RootSafety, shares_own_table};
+use crate::options::{Applied, BoundedSum, Learning, Options, RootSafety, shares_own_table};
 use crate::position::Position;
 use crate::report::Reporter;
 use crate::search::model::{LearnState, ModelSetup, TypeSetup, learn_from_last_move, search_model};
@@ -282,6 +282,8 @@ impl Engine {
         }
         let types = o.om_types.types.clone();
         let mut setups = Vec::with_capacity(types.len());
+        // Per type: does it search exactly like us (evaluator, tables, depth)?
+        let mut like_us = Vec::with_capacity(types.len());
         for t in types {
             let tb = t.tablebases && self.options.om_opponent_tablebases;
             let eval: Arc<dyn Evaluator> = match t.eval {
@@ -295,6 +297,7 @@ impl Engine {
             } else {
                 self.type_table(t.eval, tb, replay)
             };
+            like_us.push(shares_own_table(t.eval, tb, replay));
             setups.push(TypeSetup {
                 eval,
                 tt,
@@ -312,11 +315,13 @@ impl Engine {
             });
         }
         let o = &self.options;
+        let bound = bounded_sum_bound(o, &setups, &like_us);
         Some(ModelSetup {
             mode: o.om_mode,
             spec_depth: o.om_spec_depth as usize,
             ties: o.om_ties,
             root_margin: (o.om_root_safety == RootSafety::Margin).then_some(o.om_root_margin),
+            bound,
             learning: o.om_learning,
             learning_params: (
                 f64::from(o.om_learning_reward) / 100.0,
@@ -349,6 +354,25 @@ impl Engine {
 }
 
 /// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
+/// The bound B of bounded-sum pruning (Alg. 3.10) for the OM type — the most probable one —
+/// or `None` for β-pruning alone. Bounded-sum pruning needs the type to search to our depth
+/// (§3.2.4), so a type with its own depth or node limit never gets one.
+fn bounded_sum_bound(o: &Options, types: &[TypeSetup], like_us: &[bool]) -> Option<i32> {
+    let mut om = 0;
+    for (i, t) in types.iter().enumerate() {
+        if t.probability > types[om].probability {
+            om = i;
+        }
+    }
+    let t = types.get(om)?;
+    let our_depth = t.depth.is_none() && t.nodes.is_none() && !t.replay;
+    match o.om_bounded_sum {
+        BoundedSum::Off => None,
+        BoundedSum::On => our_depth.then_some(o.om_bound),
+        BoundedSum::Auto => (our_depth && like_us[om]).then_some(0),
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run_search<E: Evaluator + ?Sized>(
     eval: &E,

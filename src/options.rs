@@ -60,6 +60,17 @@ const fn spin(name: &'static str, default: i64, min: i64, max: i64) -> OptionSpe
     }
 }
 
+const fn combo_spec(
+    name: &'static str,
+    default: &'static str,
+    vars: &'static [&'static str],
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Combo { default, vars },
+    }
+}
+
 const fn check(name: &'static str, default: bool) -> OptionSpec {
     OptionSpec {
         name,
@@ -92,13 +103,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spin("SyzygyProbeLimit", 7, 0, 7),
         check("Syzygy50MoveRule", true),
         check("ExactTables", true),
-        OptionSpec {
-            name: "OM_Mode",
-            kind: OptionKind::Combo {
-                default: "off",
-                vars: &["off", "om", "prom"],
-            },
-        },
+        combo_spec("OM_Mode", "off", &["off", "om", "prom"]),
         spin("OM_SpeculationDepth", 2, 0, 20),
         spin("OM_OpponentDepth", 0, 0, 64),
         spin("OM_OpponentNodes", 0, 0, 1_000_000_000),
@@ -111,21 +116,15 @@ pub fn option_specs() -> Vec<OptionSpec> {
         check("OM_OpponentTablebases", true),
         check("OM_Ties", true),
         check("OM_OpponentReplay", false),
-        OptionSpec {
-            name: "OM_RootSafety",
-            kind: OptionKind::Combo {
-                default: "tb-optimal",
-                vars: &["none", "tb-optimal", "margin"],
-            },
-        },
+        combo_spec(
+            "OM_RootSafety",
+            "tb-optimal",
+            &["none", "tb-optimal", "margin"],
+        ),
         spin("OM_RootMargin", 50, 0, 10_000),
-        OptionSpec {
-            name: "OM_Learning",
-            kind: OptionKind::Combo {
-                default: "off",
-                vars: &["off", "fast", "bayes"],
-            },
-        },
+        combo_spec("OM_BoundedSum", "auto", &["auto", "off", "on"]),
+        spin("OM_Bound", 0, 0, 10_000),
+        combo_spec("OM_Learning", "off", &["off", "fast", "bayes"]),
         spin("OM_LearningReward", 5, 1, 50),
         spin("OM_LearningPs", 60, 1, 100),
         spin("OM_LearningGamma", 20, 0, 100),
@@ -142,6 +141,18 @@ pub enum RootSafety {
     TbOptimal,
     /// Only moves within `OM_RootMargin` centipawns of the α-β value.
     Margin,
+}
+
+/// Bounded-sum pruning of the OM driver (Donkers 2003 §3.2.4, Alg. 3.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundedSum {
+    /// B = 0 when the modelled type searches exactly like us (our evaluator, our depth, our
+    /// tables): OM search then equals α-β (Lemma 1) and costs what α-β costs. Off otherwise.
+    Auto,
+    /// β-pruning only (Alg. 3.8).
+    Off,
+    /// B = `OM_Bound` centipawns, for a type that searches to our depth.
+    On,
 }
 
 /// On-line learning of opponent-type probabilities (§6.6.2).
@@ -217,6 +228,10 @@ pub struct Options {
     pub om_root_safety: RootSafety,
     /// Margin for `OM_RootSafety=margin`, centipawns.
     pub om_root_margin: i32,
+    /// Bounded-sum pruning.
+    pub om_bounded_sum: BoundedSum,
+    /// The bound B of `OM_BoundedSum=on`, centipawns.
+    pub om_bound: i32,
     /// On-line learning.
     pub om_learning: Learning,
     /// Fast learning: reward/punishment size, percent.
@@ -252,6 +267,8 @@ impl Default for Options {
             om_replay: false,
             om_root_safety: RootSafety::TbOptimal,
             om_root_margin: 50,
+            om_bounded_sum: BoundedSum::Auto,
+            om_bound: 0,
             om_learning: Learning::Off,
             om_learning_reward: 5,
             om_learning_ps: 60,
@@ -449,6 +466,18 @@ impl Options {
             }
             "OM_RootMargin" => {
                 self.om_root_margin = int(s, value)? as i32;
+                Applied::Stored
+            }
+            "OM_BoundedSum" => {
+                self.om_bounded_sum = match combo(s, value)?.as_str() {
+                    "off" => BoundedSum::Off,
+                    "on" => BoundedSum::On,
+                    _ => BoundedSum::Auto,
+                };
+                Applied::Stored
+            }
+            "OM_Bound" => {
+                self.om_bound = int(s, value)? as i32;
                 Applied::Stored
             }
             "OM_Learning" => {

@@ -171,6 +171,7 @@ impl<'t> KrSide<'t> {
                 spec_depth: self.spec_depth,
                 ties: self.ties,
                 root_margin: None,
+                bound: None,
                 learning: Learning::Off,
                 learning_params: (0.05, 0.6, 0.2),
                 types: self.types.clone(),

@@ -155,6 +155,17 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         }
     }
 
+    /// The late-move reduction α-β gives the `count`-th move (1-based) searched at `depth`,
+    /// at a principal-variation node or elsewhere, if the move is quiet and neither gives
+    /// nor escapes check: for drivers that mirror α-β's move loop.
+    pub fn late_move_reduction(&self, depth: i32, count: usize, pv_node: bool) -> i32 {
+        if depth < 3 || count < 2 {
+            return 0;
+        }
+        let r = i32::from(self.lmr[depth.min(63) as usize][count.min(63)]) - i32::from(pv_node);
+        r.clamp(0, (depth - 2).max(0))
+    }
+
     /// The principal variation found by the last completed root search.
     pub fn root_pv(&self) -> Vec<Move> {
         self.pv[0][..self.pv_len[0]]

@@ -11,8 +11,10 @@
 //! at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
 
 pub mod alphabeta;
+pub mod bounded;
 pub mod model;
 pub mod om;
+pub mod om_root;
 pub mod ordering;
 pub mod probe;
 pub mod prom;

@@ -50,6 +50,8 @@ pub struct ModelSetup {
     pub ties: bool,
     /// Root risk control by margin (centipawns below the α-β value), if any.
     pub root_margin: Option<i32>,
+    /// Bounded-sum pruning with this bound B (OM mode), if any.
+    pub bound: Option<i32>,
     /// On-line learning of the type probabilities.
     pub learning: crate::options::Learning,
     /// Learning parameters: fast reward, P_s (6.17), γ (6.19), as fractions.
@@ -116,6 +118,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
         spec_depth: setup.spec_depth,
         ties: setup.ties,
         root_margin: setup.root_margin,
+        bound: setup.bound.filter(|_| setup.mode == OmMode::Om),
     };
     let mut driver = Driver::new(own, opps, specs, settings, root);
     driver.clock = Some(Clock::new(

@@ -18,21 +18,27 @@
 //! One enhancement beyond the thesis, OM mode only: a lower bound α for MAX is passed down.
 //! It is sound because a node's MAX value is either the maximum of its children (MAX nodes)
 //! or the value of one chosen child (MIN nodes), so a subtree that fails low below α cannot
-//! change the root decision. Probes are never narrowed by α (the opponent's choice must not
-//! depend on it). No aspiration windows (§5.4.1).
+//! change the root decision: our own searches test α with a null window first (PVS, §3.4.6),
+//! and a MIN node stops trying the opponent's tied moves once one of them is at most α.
+//! Probes are never narrowed by α (the opponent's choice must not depend on it) — except
+//! under bounded-sum pruning ([`super::bounded`], Alg. 3.10), which needs a bound B on
+//! |V0 − V_op| and equal depths. No aspiration windows (§5.4.1). A probe is remembered for
+//! the rest of the search (iterative deepening asks a fixed-depth type the same question
+//! again). The root loop and iterative deepening live in [`super::om_root`].
 
 use shakmaty::{Color, Move, Position as _};
 
 use super::alphabeta::Worker;
-use super::{Clock, SearchConfig, SearchContext, SearchControl, SearchResult};
+use super::{Clock, SearchConfig, SearchContext, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::score::{DRAW, INFINITE, Score, from_tt, mate_in, mated_in, to_tt};
 use crate::limits::Limits;
-use crate::position::{Position, uci};
-use crate::report::Reporter;
+use crate::position::Position;
 
 /// At most this many opponent types.
 pub const MAX_TYPES: usize = 8;
+
+pub use super::om_root::{OmIteration, run};
 
 /// Which root driver runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +67,14 @@ pub struct ProbeSpec {
     pub replay: bool,
 }
 
+/// A probe remembered for the rest of a search: its value relative to the probed node, the
+/// predicted moves and its principal variation.
+struct ProbeMemo {
+    value: Score,
+    moves: Vec<Move>,
+    line: Vec<Move>,
+}
+
 /// Settings of the driver.
 #[derive(Clone, Debug)]
 pub struct DriverSettings {
@@ -73,17 +87,9 @@ pub struct DriverSettings {
     /// Root risk control: only root moves within this many centipawns of the α-β value are
     /// candidates (`None`: all moves the caller allowed).
     pub root_margin: Option<Score>,
-}
-
-/// The result of one driver iteration, for reporting.
-#[derive(Clone, Debug, Default)]
-pub struct OmIteration {
-    /// OM (or PrOM) value of the best root move, MAX's view.
-    pub value: Score,
-    /// Plain α-β value of the root at the same depth.
-    pub ab_value: Score,
-    /// The speculated line: our move, the predicted reply, ...
-    pub pv: Vec<Move>,
+    /// Bounded-sum pruning (Alg. 3.10) with this bound B on |V0 − V_op|, OM mode only;
+    /// `None`: β-pruning alone (Alg. 3.8). Sound only when the OM type searches to our depth.
+    pub bound: Option<Score>,
 }
 
 /// The driver's state for one search.
@@ -105,6 +111,11 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     /// move). A replay is a function of the position, so iterative deepening and
     /// transpositions need not repeat it.
     replays: std::collections::HashMap<(usize, u64, i32), (Score, Move)>,
+    /// α-β probes already run in this search: (type, key, depth, window) →
+    /// (node-relative value, predicted moves).
+    probes: std::collections::HashMap<(usize, u64, i32, Score, Score), ProbeMemo>,
+    /// The principal variation of the last probe (from the probed node).
+    pub(super) probe_line: Vec<Move>,
     /// Set when the search was stopped.
     pub aborted: bool,
 }
@@ -130,6 +141,8 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             root_color,
             pv: vec![Vec::new(); crate::eval::score::MAX_PLY + 2],
             replays: std::collections::HashMap::new(),
+            probes: std::collections::HashMap::new(),
+            probe_line: Vec::new(),
             aborted: false,
         }
     }
@@ -137,6 +150,16 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     /// Plies from the root to the current node.
     pub(super) fn pos_ply(&self) -> usize {
         self.pos.ply()
+    }
+
+    /// The position at the current node of the tree.
+    pub(super) fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The line found below the node `ply` plies deep.
+    pub(super) fn line(&self, ply: usize) -> &[Move] {
+        &self.pv[ply]
     }
 
     /// Plays a move in the tree.
@@ -155,7 +178,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     }
 
     /// Runs `f` on our own worker with the tree position and the clock lent to it.
-    fn with_own<R>(&mut self, f: impl FnOnce(&mut Worker<'a, E>) -> R) -> Option<R> {
+    pub(super) fn with_own<R>(&mut self, f: impl FnOnce(&mut Worker<'a, E>) -> R) -> Option<R> {
         std::mem::swap(&mut self.pos, &mut self.own.pos);
         self.own.clock = self.clock.take();
         let r = f(&mut self.own);
@@ -168,12 +191,14 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         Some(r)
     }
 
-    /// Probes opponent type `t` at the current node with a MAX-view, root-frame bound
-    /// `beta` (the probe window is [−∞, β] in MAX's view). Returns the probe value in MAX's
-    /// view and root frame, and the predicted moves.
+    /// Probes opponent type `t` at the current node with the MAX-view, root-frame window
+    /// (`alpha`, `beta`): [−∞, β] for β-passing, (α − B, β + B) for bounded-sum pruning.
+    /// Returns the probe value in MAX's view and root frame (a bound if it falls outside
+    /// the window), and the predicted moves.
     pub(super) fn probe_type(
         &mut self,
         t: usize,
+        alpha: Score,
         beta: Score,
         remaining: i32,
     ) -> Option<(Score, Vec<Move>)> {
@@ -191,17 +216,30 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         } else {
             (-to_tt(beta, ply)).max(-INFINITE)
         };
+        let beta_opp = if alpha <= -INFINITE {
+            INFINITE
+        } else {
+            (-to_tt(alpha, ply)).min(INFINITE)
+        };
         if spec.replay {
             return self.replay_type(t, depth);
         }
         let ties = self.settings.ties;
+        // A probe is the opponent's decision at this position with this depth and window;
+        // iterative deepening asks again for the same one whenever the type's depth is
+        // fixed (`depth=N`, nodes), so it is remembered for the rest of the search.
+        let cache_key = (t, self.pos.key(), depth, alpha_opp, beta_opp);
+        if let Some(memo) = self.probes.get(&cache_key) {
+            self.probe_line.clone_from(&memo.line);
+            return Some((from_tt(-memo.value, ply), memo.moves.clone()));
+        }
         let w = &mut self.opps[t];
         std::mem::swap(&mut self.pos, &mut w.pos);
         w.clock = self.clock.take();
         if let Some(n) = node_budget {
             w.local_limit = w.nodes.saturating_add(n);
         }
-        let r = w.probe(alpha_opp, INFINITE, depth, ties);
+        let r = w.probe(alpha_opp, beta_opp, depth, ties);
         w.local_limit = u64::MAX;
         self.clock = w.clock.take();
         std::mem::swap(&mut self.pos, &mut w.pos);
@@ -210,6 +248,13 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             return None;
         }
         let r = r?;
+        self.probe_line = self.opps[t].root_pv();
+        let memo = ProbeMemo {
+            value: r.value,
+            moves: r.moves.clone(),
+            line: self.probe_line.clone(),
+        };
+        self.probes.insert(cache_key, memo);
         Some((from_tt(-r.value, ply), r.moves))
     }
 
@@ -257,34 +302,44 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         Some((from_tt(-r.score, ply), vec![best]))
     }
 
-    /// Our own α-β value of the current node (MAX view, root frame) at `depth`, with a lower
-    /// bound `alpha` for MAX.
-    fn own_value(&mut self, depth: i32, alpha: Score) -> Option<Score> {
+    /// Our own α-β value of the current node (MAX view, root frame) at `depth` within the
+    /// MAX window (`alpha`, `beta`). Principal-variation search (§3.4.6): a finite `alpha` is
+    /// first tested with a null window, and only a node that beats it is searched with the
+    /// whole window for its exact value and line; a node that fails low returns an upper
+    /// bound at most `alpha`, which cannot change the root decision.
+    pub(super) fn own_value(&mut self, depth: i32, alpha: Score, beta: Score) -> Option<Score> {
         let max_to_move = self.pos.turn() == self.root_color;
         let ply = self.pos.ply();
+        // Window (a, b) in MAX's view, searched from the side to move's view.
+        let run = move |w: &mut Worker<'a, E>, a: Score, b: Score| match (max_to_move, depth > 0) {
+            (true, true) => w.search(a, b, depth, false),
+            (true, false) => w.qsearch(a, b),
+            (false, true) => -w.search(-b, -a, depth, false),
+            (false, false) => -w.qsearch(-b, -a),
+        };
         let (v, line) = self.with_own(|w| {
-            let v = if max_to_move {
-                if depth <= 0 {
-                    w.qsearch(alpha, INFINITE)
-                } else {
-                    w.search(alpha, INFINITE, depth, false)
-                }
-            } else if depth <= 0 {
-                -w.qsearch(-INFINITE, -alpha)
+            let mut v = if alpha > -INFINITE && alpha < INFINITE - 1 {
+                run(w, alpha, alpha + 1)
             } else {
-                -w.search(-INFINITE, -alpha, depth, false)
+                alpha.saturating_add(1)
             };
+            if v > alpha && v < beta && alpha + 1 < beta && !w.aborted {
+                v = run(w, alpha, beta);
+            }
             (v, w.pv_at(ply))
         })?;
         self.pv[ply] = line;
         Some(v)
     }
 
-    /// The MAX-view value of the current node (Alg. 3.8 with 3.5 and 3.6; PrOM: Alg. 6.5).
+    /// The MAX-view value of the current node (Alg. 3.8 with 3.5 and 3.6; PrOM: Alg. 6.5;
+    /// with a bound, Alg. 3.10) within the MAX window (`alpha`, `beta`); `beta` is finite
+    /// only under bounded-sum pruning.
     pub(super) fn node(
         &mut self,
         depth: i32,
         alpha: Score,
+        beta: Score,
         betas: &[Score; MAX_TYPES],
     ) -> Option<Score> {
         if self.aborted {
@@ -293,7 +348,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         let ply = self.pos.ply();
         let max_to_move = self.pos.turn() == self.root_color;
         if depth <= 0 || ply > self.settings.spec_depth {
-            return self.own_value(depth, alpha);
+            return self.own_value(depth, alpha, beta);
         }
         if ply > 0
             && (self.pos.is_repetition()
@@ -319,15 +374,33 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             // Every child lies outside H_spec: the maximum of their own α-β values is our
             // own α-β value of this node (Alg. 3.6 line 1, one ply up), searched with all of
             // α-β's pruning instead of child by child.
-            return self.own_value(depth, alpha);
+            return self.own_value(depth, alpha, beta);
         }
         if max_to_move {
             let ordered = self.order_max_moves(moves.into_iter().collect());
             let mut best = -INFINITE;
             let mut a = alpha;
-            for m in ordered {
+            let in_check = self.pos.chess().is_check();
+            for (i, m) in ordered.into_iter().enumerate() {
+                let quiet = !m.is_capture() && !m.is_promotion();
                 self.pos.play(m);
-                let v = self.node(depth - 1, a, betas);
+                // As at the root: late quiet moves get α-β's reduction (OM mode, where a
+                // finite α can show that a reduced value needs a full-depth search).
+                let r = if self.settings.mode == OmMode::Om
+                    && self.settings.bound.is_some()
+                    && a > -INFINITE
+                    && quiet
+                    && !in_check
+                    && !self.pos.chess().is_check()
+                {
+                    self.own.late_move_reduction(depth, i + 1, false)
+                } else {
+                    0
+                };
+                let mut v = self.node(depth - 1 - r, a, beta, betas);
+                if r > 0 && v.is_some_and(|v| v > a) {
+                    v = self.node(depth - 1, a, beta, betas);
+                }
                 self.pos.undo();
                 let v = v?;
                 if v > best {
@@ -337,10 +410,15 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                         a = v;
                     }
                 }
+                if best >= beta {
+                    break;
+                }
             }
             Some(best)
         } else if self.settings.mode == OmMode::Prom {
             self.prom_min_node(depth, betas)
+        } else if let Some(bound) = self.settings.bound {
+            self.bounded_min_node(depth, alpha, beta, bound)
         } else {
             self.om_min_node(depth, alpha, betas)
         }
@@ -354,20 +432,37 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         alpha: Score,
         betas: &[Score; MAX_TYPES],
     ) -> Option<Score> {
-        let ply = self.pos.ply();
         let t = self.om_type();
-        let (v_op, moves) = self.probe_type(t, betas[t], depth)?;
+        let (v_op, moves) = self.probe_type(t, -INFINITE, betas[t], depth)?;
         let mut child_betas = [INFINITE; MAX_TYPES];
         child_betas[t] = v_op.saturating_add(1).min(INFINITE);
+        self.lowest_over_ties(&moves, alpha, |d, _| {
+            d.node(depth - 1, alpha, INFINITE, &child_betas)
+        })
+    }
+
+    /// The lowest MAX value over the opponent's equal-best `moves` at this MIN node (Alg. 3.5),
+    /// `child` valuing the position after each; the line follows the lowest. Stops once it
+    /// is at most `alpha`: the node then cannot change the decision above it.
+    pub(super) fn lowest_over_ties(
+        &mut self,
+        moves: &[Move],
+        alpha: Score,
+        mut child: impl FnMut(&mut Self, Move) -> Option<Score>,
+    ) -> Option<Score> {
+        let ply = self.pos.ply();
         let mut worst = INFINITE;
-        for m in moves {
+        for &m in moves {
             self.pos.play(m);
-            let v = self.node(depth - 1, alpha, &child_betas);
+            let v = child(self, m);
             self.pos.undo();
             let v = v?;
             if v < worst {
                 worst = v;
                 self.set_pv(ply, m);
+            }
+            if worst <= alpha {
+                break;
             }
         }
         Some(worst)
@@ -382,6 +477,12 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             }
         }
         best
+    }
+
+    /// Sets the line below the node `ply` plies deep.
+    pub(super) fn set_line(&mut self, ply: usize, line: &[Move]) {
+        self.pv[ply].clear();
+        self.pv[ply].extend_from_slice(line);
     }
 
     pub(super) fn set_pv(&mut self, ply: usize, m: Move) {
@@ -402,116 +503,4 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         moves.sort_by_key(key);
         moves
     }
-
-    /// One iteration at the root over `root_moves` (in order) to `depth`. Returns the best
-    /// move's value and the speculated line; the moves are reordered best first.
-    pub fn iterate(&mut self, root_moves: &mut Vec<Move>, depth: i32) -> Option<OmIteration> {
-        let ab_value = self.with_own(|w| {
-            w.root_only = root_moves.clone();
-            w.root_depth = depth;
-            w.search(-INFINITE, INFINITE, depth, false)
-        })?;
-        let candidates = match self.settings.root_margin {
-            Some(margin) => self.within_margin(root_moves, depth, ab_value - margin)?,
-            None => root_moves.clone(),
-        };
-        let betas = [INFINITE; MAX_TYPES];
-        let mut scored: Vec<(Score, Move)> = Vec::with_capacity(root_moves.len());
-        let mut best = -INFINITE;
-        let mut best_pv = Vec::new();
-        for &m in candidates.iter() {
-            self.pos.play(m);
-            let alpha = if self.settings.mode == OmMode::Om {
-                best
-            } else {
-                -INFINITE
-            };
-            let v = self.node(depth - 1, alpha, &betas);
-            self.pos.undo();
-            let v = v?;
-            scored.push((v, m));
-            if v > best {
-                best = v;
-                best_pv = vec![m];
-                best_pv.extend_from_slice(&self.pv[1]);
-            }
-        }
-        // Stable sort: equal values keep the previous order (first found wins ties); moves
-        // outside the margin go last.
-        scored.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
-        let mut order: Vec<Move> = scored.iter().map(|&(_, m)| m).collect();
-        order.extend(root_moves.iter().filter(|m| !candidates.contains(m)));
-        *root_moves = order;
-        Some(OmIteration {
-            value: best,
-            ab_value,
-            pv: best_pv,
-        })
-    }
-}
-
-impl<E: Evaluator + ?Sized> Driver<'_, E> {
-    /// Root moves whose own α-β value at `depth` is at least `floor` (null-window tests).
-    fn within_margin(&mut self, moves: &[Move], depth: i32, floor: Score) -> Option<Vec<Move>> {
-        let mut out = Vec::new();
-        for &m in moves {
-            self.pos.play(m);
-            let v = self.with_own(|w| -w.search(-floor, -floor + 1, depth - 1, false));
-            self.pos.undo();
-            if v? >= floor {
-                out.push(m);
-            }
-        }
-        if out.is_empty() {
-            out = moves.to_vec();
-        }
-        Some(out)
-    }
-}
-
-/// Runs the driver with iterative deepening until `max_depth`, the clock or `stop`, reporting
-/// each completed iteration; returns the result of the last completed one.
-pub fn run<E: Evaluator + ?Sized>(
-    driver: &mut Driver<'_, E>,
-    allowed: &[Move],
-    max_depth: u32,
-    reporter: &dyn Reporter,
-    report: &mut dyn FnMut(&Driver<'_, E>, u32, &OmIteration),
-) -> SearchResult {
-    let mut root_moves = allowed.to_vec();
-    let mut result = SearchResult {
-        best: allowed.first().copied(),
-        ..SearchResult::default()
-    };
-    if allowed.is_empty() {
-        return result;
-    }
-    for depth in 1..=max_depth.max(1) {
-        let Some(it) = driver.iterate(&mut root_moves, depth as i32) else {
-            break;
-        };
-        result.best = it.pv.first().copied().or(result.best);
-        result.ponder = it.pv.get(1).copied();
-        result.score = it.value;
-        result.depth = depth;
-        result.pv = it.pv.clone();
-        report(driver, depth, &it);
-        if let Some(p) = it.pv.get(1) {
-            reporter.message(&format!(
-                "om depth {depth} move {} predicted {} om {} ab {} surplus {}",
-                uci(it.pv[0]),
-                uci(*p),
-                it.value,
-                it.ab_value,
-                it.value - it.ab_value
-            ));
-        }
-        if let Some(c) = driver.clock.as_mut()
-            && c.soft_expired()
-        {
-            break;
-        }
-    }
-    result.nodes = driver.nodes();
-    result
 }

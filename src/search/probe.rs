@@ -79,7 +79,9 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             // The window of the α-β probe is (alpha, beta); inside it the search starts
             // with an aspiration window around the previous iteration's value (or the
             // table's) and widens on failure until the value is exact within (alpha, beta).
-            let (lo, hi) = if d == last {
+            // Earlier iterations only order moves: with the open window, except under a
+            // finite upper bound (bounded-sum pruning), where a bound is all that is asked.
+            let (lo, hi) = if d == last || beta < INFINITE {
                 (alpha, beta)
             } else {
                 (-INFINITE, INFINITE)
@@ -93,6 +95,9 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             let mut v;
             loop {
                 self.root_pv_changed = false;
+                // A search that returns before its move loop (a table or null-move cut-off
+                // under a narrow window) leaves no root scores: never read stale ones.
+                self.root_scores.clear();
                 v = self.search(a, b, d, false);
                 if self.aborted {
                     break;
@@ -109,9 +114,11 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                     (a, b) = (lo, hi);
                 }
             }
-            if !self.aborted && v <= lo && lo > -INFINITE {
-                // A fail low below the probe's own bound (search instability): the best
-                // move is unknown, so search again with an open window.
+            if !self.aborted && v <= lo && lo > -INFINITE && hi >= INFINITE {
+                // A fail low below a β-passing bound (search instability): the best move is
+                // unknown, so search again with an open window. (A probe with a finite
+                // upper bound, for bounded-sum pruning, reports the bound instead.)
+                self.root_scores.clear();
                 v = self.search(-INFINITE, INFINITE, d, false);
             }
             if self.aborted {
@@ -132,13 +139,14 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         }
         let best = best.unwrap_or(legal[0]);
         let mut moves = vec![best];
-        if ties && completed > 0 {
+        // Ties only mean something for an exact value.
+        if ties && completed > 0 && value < beta && (value > alpha || beta >= INFINITE) {
             // Only moves whose fail-soft score in the last iteration could equal the best
             // need a closer look; a returned upper bound below `value` proves a worse move.
             let candidates: Vec<Move> = self
                 .root_scores
                 .iter()
-                .filter(|&&(m, s)| m != best && s >= value)
+                .filter(|&&(m, s)| m != best && s >= value && legal.contains(&m))
                 .map(|&(m, _)| m)
                 .collect();
             let searched_all = self.root_scores.len() == legal.len();

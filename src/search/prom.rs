@@ -28,7 +28,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             if self.specs[t].probability <= 0.0 {
                 continue;
             }
-            let (v, moves) = self.probe_type(t, beta, depth)?;
+            let (v, moves) = self.probe_type(t, -INFINITE, beta, depth)?;
             for &m in &moves {
                 if !union.contains(&m) {
                     union.push(m);
@@ -48,7 +48,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
                 }
             }
             self.play_move(m);
-            let v = self.node(depth - 1, -INFINITE, &child_betas);
+            let v = self.node(depth - 1, -INFINITE, INFINITE, &child_betas);
             self.undo_move();
             let v = v?;
             expectation += share * f64::from(v);
