@@ -114,6 +114,9 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     /// α-β probes already run in this search: (type, key, depth, window) →
     /// (node-relative value, predicted moves).
     probes: std::collections::HashMap<(usize, u64, i32, Score, Score), ProbeMemo>,
+    /// A late-move reduction the root grants the MIN node below it, for our own search
+    /// under a predicted reply that is α-β's refutation (β-pruning mode; see `om_root`).
+    pub(super) agree_reduction: i32,
     /// The principal variation of the last probe (from the probed node).
     pub(super) probe_line: Vec<Move>,
     /// Set when the search was stopped.
@@ -143,6 +146,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             replays: std::collections::HashMap::new(),
             probes: std::collections::HashMap::new(),
             probe_line: Vec::new(),
+            agree_reduction: 0,
             aborted: false,
         }
     }
@@ -433,10 +437,23 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         betas: &[Score; MAX_TYPES],
     ) -> Option<Score> {
         let t = self.om_type();
+        let agree = std::mem::take(&mut self.agree_reduction);
         let (v_op, moves) = self.probe_type(t, -INFINITE, betas[t], depth)?;
         let mut child_betas = [INFINITE; MAX_TYPES];
         child_betas[t] = v_op.saturating_add(1).min(INFINITE);
-        self.lowest_over_ties(&moves, alpha, |d, _| {
+        let refutation = if agree > 0 {
+            self.own.tt.probe(self.pos.key()).map(|h| h.mv)
+        } else {
+            None
+        };
+        self.lowest_over_ties(&moves, alpha, |d, m| {
+            if refutation.is_some_and(|r| r.matches(m)) {
+                // The model predicts α-β's refutation of a late root move: α-β's reduction.
+                let v = d.node(depth - 1 - agree, alpha, INFINITE, &child_betas)?;
+                if v <= alpha {
+                    return Some(v);
+                }
+            }
             d.node(depth - 1, alpha, INFINITE, &child_betas)
         })
     }

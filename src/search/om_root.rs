@@ -58,10 +58,12 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         for (i, &m) in candidates.iter().enumerate() {
             let quiet = !m.is_capture() && !m.is_promotion();
             self.play_move(m);
-            // Late quiet moves get the α-β root's reduction (OM mode, where a reduced value
-            // that beats α is searched again at full depth, as α-β does).
-            let r = if self.settings.mode == OmMode::Om
-                && self.settings.bound.is_some()
+            // Late quiet moves get the α-β root's late-move reduction, verified at full
+            // depth if the reduced value beats the best so far. Under bounded-sum pruning the
+            // whole subtree is reduced, as in α-β; under β-pruning only our own search below
+            // a predicted reply that is α-β's own refutation (a reply the model predicts
+            // differently may be the blunder OM is looking for: that line gets full depth).
+            let lmr = if self.settings.mode == OmMode::Om
                 && best > -INFINITE
                 && quiet
                 && !in_check
@@ -71,7 +73,14 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             } else {
                 0
             };
+            let r = if self.settings.bound.is_some() {
+                lmr
+            } else {
+                0
+            };
+            self.agree_reduction = lmr - r;
             let mut v = self.root_child(depth - 1 - r, best, &betas);
+            self.agree_reduction = 0;
             if r > 0 && v.is_some_and(|v| v > best) {
                 v = self.root_child(depth - 1, best, &betas);
             }
