@@ -4,10 +4,11 @@
 //!
 //! Each iteration first runs our own α-β search to the same depth: its value is reported
 //! beside the OM value (the prediction surplus), it fills our table, and its best move is
-//! tried first, because a root move's OM value is at least its α-β value. The root then
-//! mirrors α-β's: late quiet moves are searched with the α-β root's late-move reduction and
-//! searched again at full depth only if they beat the best value so far; under bounded-sum
-//! pruning (which gives MAX a β) the root is a principal-variation search.
+//! tried first, because a root move's OM value is at least its α-β value. Late quiet moves
+//! get the α-β root's late-move reduction, verified at full depth if they beat the best
+//! value so far: under bounded-sum pruning (which gives MAX a β, and the root becomes a
+//! principal-variation search) for the whole subtree, under β-pruning only for our own
+//! search below a predicted reply that is α-β's own refutation of the move.
 
 use shakmaty::{Move, Position as _};
 
