@@ -115,6 +115,8 @@ pub fn run_with_options(
     for fen in positions() {
         engine.new_game();
         engine.set_position(Some(&fen), &[])?;
+        // Node counts must not depend on how fast a background table load finishes.
+        engine.load_tables_now();
         let rep = Arc::new(Last::default());
         let start = Instant::now();
         engine.go(Limits::depth(depth), rep.clone());

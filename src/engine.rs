@@ -133,6 +133,12 @@ impl Engine {
         *self.learn.lock() = LearnState::default();
     }
 
+    /// Loads now, blocking, the exact tables the current position can reach (see
+    /// [`Tablebases::load_now`]); searches otherwise load them in the background.
+    pub fn load_tables_now(&self) {
+        self.tables.load_now(self.position.chess());
+    }
+
     /// True while a search thread runs.
     pub fn is_searching(&self) -> bool {
         self.handle.as_ref().is_some_and(|h| !h.is_finished())

@@ -96,6 +96,30 @@ impl Tablebases {
         false
     }
 
+    /// Loads (or generates) now, blocking, the exact table of `pos`'s material and those of
+    /// every ending a capture can lead to, if covered: for runs whose node counts must not
+    /// depend on how fast a background load ([`Self::prefetch`]) finishes, such as benchmarks.
+    pub fn load_now(&self, pos: &Chess) {
+        let Some(placement) = Placement::from_position(pos) else {
+            return;
+        };
+        let mut todo = vec![placement.material];
+        let mut done = Vec::new();
+        while let Some(m) = todo.pop() {
+            let (m, _) = m.canonical();
+            if done.contains(&m) {
+                continue;
+            }
+            let _ = self.exact.table(&m);
+            for piece in m.pieces() {
+                if let Some(sub) = m.without(piece) {
+                    todo.push(sub);
+                }
+            }
+            done.push(m);
+        }
+    }
+
     /// The root moves the search may choose from: the table-optimal ones, or `None` when no
     /// table covers the position (or a probe failed).
     pub fn root_moves(&self, pos: &Chess) -> Option<Vec<Move>> {
@@ -144,5 +168,31 @@ impl WdlProbe for Tablebases {
             SzWdl::BlessedLoss if !self.fifty_move_rule => TbWdl::Loss,
             SzWdl::CursedWin | SzWdl::BlessedLoss => TbWdl::Draw,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tb::material::Material;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Piece};
+
+    #[test]
+    fn load_now_loads_the_position_and_every_capture_ending() {
+        let exact = Arc::new(ExactTables::in_memory());
+        let (tb, _) = Tablebases::new("", Arc::clone(&exact), true);
+        let pos: Chess = "8/8/8/4k3/8/8/8/4KQ2 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let kqk = Material::from_board(pos.board()).unwrap();
+        let kk = kqk.without(Piece::from_char('Q').unwrap()).unwrap();
+        assert!(exact.loaded(&kqk).is_none() && exact.loaded(&kk).is_none());
+        tb.load_now(&pos);
+        assert!(exact.loaded(&kqk).is_some(), "KQvK not loaded");
+        assert!(exact.loaded(&kk).is_some(), "KvK not loaded");
+        assert!(tb.prefetch(&pos), "the table must be ready at once");
     }
 }
