@@ -364,12 +364,7 @@ impl Engine {
 /// or `None` for β-pruning alone. Bounded-sum pruning needs the type to search to our depth
 /// (§3.2.4), so a type with its own depth or node limit never gets one.
 fn bounded_sum_bound(o: &Options, types: &[TypeSetup], like_us: &[bool]) -> Option<i32> {
-    let mut om = 0;
-    for (i, t) in types.iter().enumerate() {
-        if t.probability > types[om].probability {
-            om = i;
-        }
-    }
+    let om = crate::search::om::om_type_of(types.iter().map(|t| t.probability));
     let t = types.get(om)?;
     let our_depth = t.depth.is_none() && t.nodes.is_none() && !t.replay;
     match o.om_bounded_sum {

@@ -51,6 +51,18 @@ pub enum OmMode {
     Prom,
 }
 
+/// The type OM mode speculates with among types of these probabilities: the most probable,
+/// the first of equally probable ones (0 if there are none).
+pub fn om_type_of(probabilities: impl IntoIterator<Item = f64>) -> usize {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, p) in probabilities.into_iter().enumerate() {
+        if p > best.1 {
+            best = (i, p);
+        }
+    }
+    best.0
+}
+
 /// How an opponent type is probed.
 pub struct ProbeSpec {
     /// Probability of the type.
@@ -322,12 +334,13 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             (false, false) => -w.qsearch(-b, -a),
         };
         let (v, line) = self.with_own(|w| {
-            let mut v = if alpha > -INFINITE && alpha < INFINITE - 1 {
+            let null_first = alpha > -INFINITE && alpha + 1 < beta;
+            let mut v = if null_first {
                 run(w, alpha, alpha + 1)
             } else {
-                alpha.saturating_add(1)
+                run(w, alpha, beta)
             };
-            if v > alpha && v < beta && alpha + 1 < beta && !w.aborted {
+            if null_first && v > alpha && v < beta && !w.aborted {
                 v = run(w, alpha, beta);
             }
             (v, w.pv_at(ply))
@@ -487,13 +500,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
 
     /// The type OM mode speculates with: the most probable one.
     pub fn om_type(&self) -> usize {
-        let mut best = 0;
-        for (i, s) in self.specs.iter().enumerate() {
-            if s.probability > self.specs[best].probability {
-                best = i;
-            }
-        }
-        best
+        om_type_of(self.specs.iter().map(|s| s.probability))
     }
 
     /// Sets the line below the node `ply` plies deep.

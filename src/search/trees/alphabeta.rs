@@ -161,7 +161,7 @@ pub(crate) fn alpha_beta_tt<T: GameTree>(
         for idx in 0..n {
             let i = order(idx);
             let a = alpha.max(v_star);
-            let v = above(ctx, tt, &kids[i], a, beta, e, horizon, idx > 0);
+            let v = pvs_child(ctx, tt, &kids[i], a, beta, e, horizon, idx > 0, true);
             if v > v_star {
                 v_star = v;
                 best = i;
@@ -183,7 +183,7 @@ pub(crate) fn alpha_beta_tt<T: GameTree>(
         for idx in 0..n {
             let i = order(idx);
             let b = beta.min(v_star);
-            let v = below(ctx, tt, &kids[i], alpha, b, e, horizon, idx > 0);
+            let v = pvs_child(ctx, tt, &kids[i], alpha, b, e, horizon, idx > 0, false);
             if v < v_star {
                 v_star = v;
                 best = i;
@@ -246,7 +246,7 @@ fn alpha_beta_tt_root<T: GameTree>(
         let null = best_idx != NO_MOVE;
         if max {
             let lo = if earlier { best_v - 1 } else { best_v };
-            let v = above(ctx, tt, &kids[j], lo, beta, e, horizon, null);
+            let v = pvs_child(ctx, tt, &kids[j], lo, beta, e, horizon, null, true);
             if v > lo {
                 best_v = v;
                 best_idx = j;
@@ -256,7 +256,7 @@ fn alpha_beta_tt_root<T: GameTree>(
             }
         } else {
             let hi = if earlier { best_v + 1 } else { best_v };
-            let v = below(ctx, tt, &kids[j], alpha, hi, e, horizon, null);
+            let v = pvs_child(ctx, tt, &kids[j], alpha, hi, e, horizon, null, false);
             if v < hi {
                 best_v = v;
                 best_idx = j;
@@ -287,49 +287,38 @@ pub fn alpha_beta_search<T: GameTree>(tree: &T, e: usize) -> Result<SearchResult
     Ok(ctx.result(v, m))
 }
 
-/// A MAX child searched for a value above `lo` (window `(lo, beta)`). With PVS and `null`
-/// (not the first move) a null window first proves the move no better, and the exact value
+/// A child searched within (`alpha`, `beta`) for a value beyond its parent's bound: above
+/// `alpha` at a MAX parent, below `beta` at a MIN parent. With PVS and `null` (not the first
+/// move) a null window at that bound first proves the move no better, and the exact value
 /// is searched only if it is better (the table keeps the first pass). Same result either way.
 #[allow(clippy::too_many_arguments)]
-fn above<T: GameTree>(
-    ctx: &mut Ctx<'_, T>,
-    tt: &mut TransTable,
-    kid: &T::Node,
-    lo: i32,
-    beta: i32,
-    e: usize,
-    horizon: usize,
-    null: bool,
-) -> i32 {
-    if !(null && ctx.pvs) || lo + 1 >= beta {
-        return alpha_beta_tt(ctx, tt, kid, lo, beta, e, horizon, false).0;
-    }
-    let (t, _) = alpha_beta_tt(ctx, tt, kid, lo, lo + 1, e, horizon, false);
-    if t > lo && t < beta {
-        alpha_beta_tt(ctx, tt, kid, t - 1, beta, e, horizon, false).0
-    } else {
-        t
-    }
-}
-
-/// The mirror of [`above`] for a MIN child: a value below `hi` (window `(alpha, hi)`).
-#[allow(clippy::too_many_arguments)]
-fn below<T: GameTree>(
+fn pvs_child<T: GameTree>(
     ctx: &mut Ctx<'_, T>,
     tt: &mut TransTable,
     kid: &T::Node,
     alpha: i32,
-    hi: i32,
+    beta: i32,
     e: usize,
     horizon: usize,
     null: bool,
+    max_parent: bool,
 ) -> i32 {
-    if !(null && ctx.pvs) || alpha + 1 >= hi {
-        return alpha_beta_tt(ctx, tt, kid, alpha, hi, e, horizon, false).0;
+    if !(null && ctx.pvs) || alpha + 1 >= beta {
+        return alpha_beta_tt(ctx, tt, kid, alpha, beta, e, horizon, false).0;
     }
-    let (t, _) = alpha_beta_tt(ctx, tt, kid, hi - 1, hi, e, horizon, false);
-    if t < hi && t > alpha {
-        alpha_beta_tt(ctx, tt, kid, alpha, t + 1, e, horizon, false).0
+    let (a, b) = if max_parent {
+        (alpha, alpha + 1)
+    } else {
+        (beta - 1, beta)
+    };
+    let (t, _) = alpha_beta_tt(ctx, tt, kid, a, b, e, horizon, false);
+    if t > alpha && t < beta {
+        let (a, b) = if max_parent {
+            (t - 1, beta)
+        } else {
+            (alpha, t + 1)
+        };
+        alpha_beta_tt(ctx, tt, kid, a, b, e, horizon, false).0
     } else {
         t
     }
