@@ -402,9 +402,10 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                 let quiet = !m.is_capture() && !m.is_promotion();
                 self.pos.play(m);
                 // As at the root: late quiet moves get α-β's reduction (OM mode, where a
-                // finite α can show that a reduced value needs a full-depth search).
-                let r = if self.settings.mode == OmMode::Om
-                    && self.settings.bound.is_some()
+                // finite α can show that a reduced value needs a full-depth search), for
+                // the whole subtree under bounded-sum pruning, under β-pruning only for our
+                // own search below a predicted reply that is α-β's refutation.
+                let lmr = if self.settings.mode == OmMode::Om
                     && a > -INFINITE
                     && quiet
                     && !in_check
@@ -414,7 +415,10 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                 } else {
                     0
                 };
+                let (r, agree) = self.split_reduction(lmr);
+                self.agree_reduction = agree;
                 let mut v = self.node(depth - 1 - r, a, beta, betas);
+                self.agree_reduction = 0;
                 if r > 0 && v.is_some_and(|v| v > a) {
                     v = self.node(depth - 1, a, beta, betas);
                 }
@@ -438,6 +442,18 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             self.bounded_min_node(depth, alpha, beta, bound)
         } else {
             self.om_min_node(depth, alpha, betas)
+        }
+    }
+
+    /// α-β's late-move reduction `lmr` of a MAX move, split into the part for the whole
+    /// subtree (bounded-sum pruning, where MAX has a β and OM is α-β-like) and the part for
+    /// our own search below a predicted reply that is α-β's refutation (β-pruning: a reply
+    /// the model predicts differently may be the blunder OM is after, so it keeps full depth).
+    pub(super) fn split_reduction(&self, lmr: i32) -> (i32, i32) {
+        if self.settings.bound.is_some() {
+            (lmr, 0)
+        } else {
+            (0, lmr)
         }
     }
 

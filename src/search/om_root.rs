@@ -74,12 +74,8 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             } else {
                 0
             };
-            let r = if self.settings.bound.is_some() {
-                lmr
-            } else {
-                0
-            };
-            self.agree_reduction = lmr - r;
+            let (r, agree) = self.split_reduction(lmr);
+            self.agree_reduction = agree;
             let mut v = self.root_child(depth - 1 - r, best, &betas);
             self.agree_reduction = 0;
             if r > 0 && v.is_some_and(|v| v > best) {
