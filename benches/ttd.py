@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Time to depth of the opponent-model driver against plain α-β on bench.epd.
+
+Runs `nosce bench D -o NAME=VALUE ...` for every configuration and depth, and prints a
+Markdown table of node counts (exact: tables are cleared and loaded before each position)
+and times relative to α-β at the same depth. This is the README's "What opponent modelling
+costs" table and the issue's time-to-depth goal (OM s=2 ≤ 1.5×, s=4 ≤ 2.5×; Donkers 2003
+§5.4.4 reports that OMCRAFTY lost about one ply).
+
+    python3 benches/ttd.py --engine target/release/nosce --depths 9,11,13
+
+A configuration that would run for long at high depth (β-pruning against a model that
+searches as deep as we do) is only run up to its `max_depth`; `--only NAME` runs one row.
+Times are wall-clock on one thread: run on an idle machine, or read the node columns.
+"""
+
+import argparse
+import re
+import subprocess
+import sys
+
+OM = ["OM_Mode=om"]
+
+# (row label, options, deepest depth worth running)
+CONFIGS = [
+    ("α-β (`OM_Mode=off`)", ["OM_Mode=off"], 99),
+    ("OM s=2, `self` (default: bounded-sum, B = 0)", OM + ["OM_SpeculationDepth=2"], 99),
+    ("OM s=4, `self` (default: bounded-sum, B = 0)", OM + ["OM_SpeculationDepth=4"], 99),
+    ("OM s=2, `self`, `OM_BoundedSum=on`, `OM_Bound=20`",
+     OM + ["OM_SpeculationDepth=2", "OM_BoundedSum=on", "OM_Bound=20"], 99),
+    ("OM s=2, depth-4 opponent (`OM_OpponentDepth=4`)",
+     OM + ["OM_SpeculationDepth=2", "OM_OpponentDepth=4"], 99),
+    ("OM s=4, depth-4 opponent (`OM_OpponentDepth=4`)",
+     OM + ["OM_SpeculationDepth=4", "OM_OpponentDepth=4"], 99),
+    ("OM s=2, `self`, β-pruning only (`OM_BoundedSum=off`)",
+     OM + ["OM_SpeculationDepth=2", "OM_BoundedSum=off"], 9),
+    ("OM s=2, `self`, β-pruning, `OM_RootSafety=margin` (50 cp)",
+     OM + ["OM_SpeculationDepth=2", "OM_BoundedSum=off", "OM_RootSafety=margin", "OM_RootMargin=50"], 9),
+    ("OM s=2, `material` at our depth", OM + ["OM_SpeculationDepth=2", "OM_OpponentTypes=material:1"], 9),
+]
+
+LAST = re.compile(r"^(\d+) nodes (\d+) ms \(depth (\d+)\)$")
+
+
+def run(engine, depth, options):
+    cmd = [engine, "bench", str(depth)]
+    for o in options:
+        cmd += ["-o", o]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        sys.exit(f"ttd.py: {' '.join(cmd)} failed:\n{out.stderr}")
+    for line in reversed(out.stdout.splitlines()):
+        m = LAST.match(line.strip())
+        if m:
+            return int(m.group(1)), int(m.group(2))
+    sys.exit(f"ttd.py: no summary line from {' '.join(cmd)}:\n{out.stdout[-500:]}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--engine", default="target/release/nosce")
+    ap.add_argument("--depths", default="9,11", help="comma-separated bench depths")
+    ap.add_argument("--only", help="run only rows whose label contains this text (α-β always runs)")
+    args = ap.parse_args()
+    try:
+        depths = [int(d) for d in args.depths.split(",")]
+    except ValueError:
+        sys.exit(f"ttd.py: --depths must be comma-separated integers, got {args.depths!r}")
+    if any(d < 1 or d > 64 for d in depths):
+        sys.exit("ttd.py: depths must be between 1 and 64")
+    configs = [c for i, c in enumerate(CONFIGS) if i == 0 or not args.only or args.only in c[0]]
+    results = {}
+    for label, options, max_depth in configs:
+        for d in depths:
+            if d <= max_depth:
+                results[(label, d)] = run(args.engine, d, options)
+                n, ms = results[(label, d)]
+                print(f"  {label} depth {d}: {n} nodes {ms} ms", file=sys.stderr)
+    base = configs[0][0]
+    head = "| configuration | " + " | ".join(f"depth {d}" for d in depths) + " |"
+    print(head)
+    print("|---|" + "---|" * len(depths))
+    for label, _, _ in configs:
+        cells = []
+        for d in depths:
+            r = results.get((label, d))
+            if r is None:
+                cells.append("")
+            elif label == base:
+                cells.append(f"{r[0]:,} nodes, {r[1] / 1000:.1f} s")
+            else:
+                bn, bms = results[(base, d)]
+                cells.append(f"{r[0] / bn:.2f}× (time {r[1] / max(bms, 1):.2f}×)")
+        print(f"| {label} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
