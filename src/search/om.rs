@@ -24,7 +24,10 @@
 //! under bounded-sum pruning ([`super::bounded`], Alg. 3.10), which needs a bound B on
 //! |V0 − V_op| and equal depths. No aspiration windows (§5.4.1). A probe is remembered for
 //! the rest of the search (iterative deepening asks a fixed-depth type the same question
-//! again). The root loop and iterative deepening live in [`super::om_root`].
+//! again). Late quiet MAX moves get α-β's late-move reduction (`split_reduction`), at the
+//! root and at every MAX node inside H_spec: under β-pruning only for our own search below
+//! a predicted reply that is α-β's refutation, under bounded-sum pruning for the subtree.
+//! The root loop and iterative deepening live in [`super::om_root`].
 
 use shakmaty::{Color, Move, Position as _};
 
