@@ -7,7 +7,7 @@
 //! Module map: [`position`] (board + keys + history), [`eval`] (the `Evaluator` trait and
 //! the built-in evaluators), [`search`] (the α-β probe and the iterative-deepening driver),
 //! [`tt`], [`limits`], [`time`], [`params`] (all tunables), [`engine`] (the core shared by
-//! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`] and [`perft`],
+//! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`](mod@bench) and [`perft`],
 //! and [`experiment`] (the KQKR sweep of Donkers 2003 §5.4, `nosce kqkr`).
 
 #![warn(missing_docs)]
