@@ -52,10 +52,13 @@ fn run(options: &[(&str, &str)], fen: &str, limits: Limits) -> (String, i32, u64
 
 const TRAP_MODEL: &str = "material:1:depth=1";
 
-/// White to move; 1. h4 offers a pawn: a greedy 1-ply material opponent answers Qxh4?? and
-/// is mated by Re8#. Against best defence h4 is nothing special.
+/// White to move; a bait that a greedy 1-ply material opponent takes with its queen, which
+/// then no longer guards e8: Re8#. First 1. h4 (Qxh4??), second 1. Qb6 (Qxb6??). Against
+/// best defence the bait is nothing special: α-β wins the bishop with 1. Qa4 in the first
+/// and plays 1. Qb5 in the second. (α-β's own best move must not be a bait as well: then
+/// OM and α-β rightly agree, and only the order of equal mates would tell them apart.)
 const TRAP_FENS: [&str; 2] = [
-    "3q2k1/5ppp/8/8/8/8/2QB1PPP/4R1K1 w - - 0 1",
+    "3q2k1/5ppp/b7/8/8/8/2Q2PPP/4R1K1 w - - 0 1",
     "3q2k1/5ppp/8/8/8/2N5/1Q3PPP/4R1K1 w - - 0 1",
 ];
 

@@ -132,6 +132,8 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     /// A late-move reduction the root grants the MIN node below it, for our own search
     /// under a predicted reply that is α-β's refutation (β-pruning mode; see `om_root`).
     pub(super) agree_reduction: i32,
+    /// Our own α-β value of the root in the last completed iteration.
+    pub(super) last_ab: Option<Score>,
     /// The principal variation of the last probe (from the probed node).
     pub(super) probe_line: Vec<Move>,
     /// Set when the search was stopped.
@@ -162,6 +164,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             probes: std::collections::HashMap::new(),
             probe_line: Vec::new(),
             agree_reduction: 0,
+            last_ab: None,
             aborted: false,
         }
     }

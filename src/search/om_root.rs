@@ -34,11 +34,17 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
     /// One iteration at the root over `root_moves` (in order) to `depth`. Returns the best
     /// move's value and the speculated line; the moves are reordered best first.
     pub fn iterate(&mut self, root_moves: &mut Vec<Move>, depth: i32) -> Option<OmIteration> {
+        // Our own α-β search, with an aspiration window around the previous iteration's
+        // value as the plain search has (the driver itself has none, §5.4.1).
+        let guess = self
+            .last_ab
+            .filter(|_| depth >= self.own.params.aspiration_min_depth);
         let ab_value = self.with_own(|w| {
             w.root_only = root_moves.clone();
             w.root_depth = depth;
-            w.search(-INFINITE, INFINITE, depth, false)
+            w.aspirated(depth, guess, -INFINITE, INFINITE)
         })?;
+        self.last_ab = Some(ab_value);
         let mut candidates = match self.settings.root_margin {
             Some(margin) => self.within_margin(root_moves, depth, ab_value - margin)?,
             None => root_moves.clone(),

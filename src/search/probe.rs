@@ -75,7 +75,6 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         let tt_guess = hit.filter(|h| h.bound == Bound::Exact).map(|h| h.score);
         for d in first..=last {
             self.root_depth = d;
-            self.root_pv_changed = false;
             // The window of the α-β probe is (alpha, beta); inside it the search starts
             // with an aspiration window around the previous iteration's value (or the
             // table's) and widens on failure until the value is exact within (alpha, beta).
@@ -87,33 +86,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 (-INFINITE, INFINITE)
             };
             let guess = if d > first { Some(value) } else { tt_guess };
-            let mut delta = self.params.aspiration_window;
-            let (mut a, mut b) = match guess {
-                Some(g) if d >= 4 && !is_decisive(g) => ((g - delta).max(lo), (g + delta).min(hi)),
-                _ => (lo, hi),
-            };
-            let mut v;
-            loop {
-                self.root_pv_changed = false;
-                // A search that returns before its move loop (a table or null-move cut-off
-                // under a narrow window) leaves no root scores: never read stale ones.
-                self.root_scores.clear();
-                v = self.search(a, b, d, false);
-                if self.aborted {
-                    break;
-                }
-                if v <= a && a > lo {
-                    a = (v - delta).max(lo);
-                } else if v >= b && b < hi {
-                    b = (v + delta).min(hi);
-                } else {
-                    break;
-                }
-                delta += delta / 2 + 10;
-                if delta > 1000 {
-                    (a, b) = (lo, hi);
-                }
-            }
+            let mut v = self.aspirated(d, guess.filter(|_| d >= 4), lo, hi);
             if !self.aborted && v <= lo && lo > -INFINITE && hi >= INFINITE {
                 // A fail low below a β-passing bound (search instability): the best move is
                 // unknown, so search again with an open window. (A probe with a finite
@@ -173,5 +146,43 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             self.local_limit = saved_limit;
         }
         Some(ProbeResult { value, moves })
+    }
+
+    /// A root search to `depth` whose value is exact within (`lo`, `hi`): it starts with an
+    /// aspiration window around `guess` (if any and not a mate score) and widens it on
+    /// failure, to (`lo`, `hi`) at last. Returns early if the search is aborted.
+    pub(super) fn aspirated(
+        &mut self,
+        depth: i32,
+        guess: Option<Score>,
+        lo: Score,
+        hi: Score,
+    ) -> Score {
+        let mut delta = self.params.aspiration_window;
+        let (mut a, mut b) = match guess {
+            Some(g) if !is_decisive(g) => ((g - delta).max(lo), (g + delta).min(hi)),
+            _ => (lo, hi),
+        };
+        loop {
+            self.root_pv_changed = false;
+            // A search that returns before its move loop (a table or null-move cut-off
+            // under a narrow window) leaves no root scores: never read stale ones.
+            self.root_scores.clear();
+            let v = self.search(a, b, depth, false);
+            if self.aborted {
+                return v;
+            }
+            if v <= a && a > lo {
+                a = (v - delta).max(lo);
+            } else if v >= b && b < hi {
+                b = (v + delta).min(hi);
+            } else {
+                return v;
+            }
+            delta += delta / 2 + 10;
+            if delta > 1000 {
+                (a, b) = (lo, hi);
+            }
+        }
     }
 }
