@@ -2,7 +2,8 @@
 //! root, MAX's choice among its moves), the root risk control of §5.4.1 (`margin`), and
 //! iterative deepening over the whole driver (§3.4.4) with `stop` and the clock respected.
 //!
-//! Each iteration first runs our own α-β search to the same depth: its value is reported
+//! Each iteration first runs our own α-β search to the same depth (with the plain search's
+//! aspiration window around the previous iteration's value): its value is reported
 //! beside the OM value (the prediction surplus), it fills our table, and its best move is
 //! tried first, because a root move's OM value is at least its α-β value. Late quiet moves
 //! get the α-β root's late-move reduction, verified at full depth if they beat the best
