@@ -8,18 +8,19 @@
 //! zugzwang guard, quiescence search over captures, promotions and check evasions with SEE
 //! pruning, check extension, killer moves and the relative history heuristic (ch. 7), plus
 //! late-move reductions, reverse futility and late-move pruning, mate-distance pruning and
-//! draw detection (repetition, 50 moves, insufficient material).
+//! draw detection (repetition, 50 moves, insufficient material). The quiescence search lives
+//! in [`super::qsearch`].
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use shakmaty::{Move, Position as _, Role};
+use shakmaty::{Move, Position as _};
 
 use super::Clock;
 use super::ordering::{OrderingTables, Picker};
-use super::see::{SEE_VALUE, see_ge};
+use super::see::see_ge;
 use crate::eval::Evaluator;
 use crate::eval::score::{
     DRAW, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY, Score, TB_WIN, TB_WIN_BOUND, from_tt,
@@ -104,7 +105,7 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     /// Where `currmove` lines go in long searches (main thread only).
     pub reporter: Option<&'a dyn crate::report::Reporter>,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
-    pv_len: Vec<usize>,
+    pub(super) pv_len: Vec<usize>,
     lmr: Vec<[i8; 64]>,
 }
 
@@ -186,7 +187,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
 
     /// Publishes the node count and looks at the stop flag, clock and node limit.
     #[inline]
-    fn check_abort(&mut self) -> bool {
+    pub(super) fn check_abort(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -217,7 +218,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     }
 
     #[inline]
-    fn evaluate(&self) -> Score {
+    pub(super) fn evaluate(&self) -> Score {
         self.eval
             .evaluate(self.pos.chess())
             .clamp(-MAX_EVAL, MAX_EVAL)
@@ -249,7 +250,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         r
     }
 
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
         let child_len = self.pv_len[ply + 1].max(ply + 1);
         self.pv[ply][ply] = Some(m);
         for i in ply + 1..child_len {
@@ -524,114 +525,11 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             self.params.null_r_low
         }
     }
-
-    /// Quiescence search: stand pat, then captures and promotions (all evasions in check),
-    /// with delta and SEE pruning.
-    pub fn qsearch(&mut self, mut alpha: Score, beta: Score) -> Score {
-        let ply = self.pos.ply();
-        self.pv_len[ply] = ply;
-        self.nodes += 1;
-        if self.check_abort() {
-            return DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 2 {
-            return self.evaluate();
-        }
-        if self.pos.is_insufficient_material()
-            || (self.pos.halfmoves() >= 4 && self.pos.is_repetition())
-        {
-            return DRAW;
-        }
-        let pv_node = beta - alpha > 1;
-        let key = self.pos.key();
-        let hit = self.tt.probe(key);
-        if let Some(h) = hit
-            && !pv_node
-            && let Some(s) = cutoff(h.bound, from_tt(h.score, ply), alpha, beta)
-        {
-            return s;
-        }
-        let chess = self.pos.chess();
-        let in_check = chess.is_check();
-        let stand_pat;
-        let moves = if in_check {
-            stand_pat = -INFINITE;
-            let m = chess.legal_moves();
-            if m.is_empty() {
-                return mated_in(ply);
-            }
-            m
-        } else {
-            stand_pat = match hit {
-                Some(h) => h.eval,
-                None => self.evaluate(),
-            };
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            let mut m = chess.capture_moves();
-            for p in chess.promotion_moves() {
-                if !p.is_capture() && p.promotion() == Some(Role::Queen) {
-                    m.push(p);
-                }
-            }
-            m
-        };
-        let mut picker = Picker::captures(moves);
-        let mut best = stand_pat;
-        let mut best_move = None;
-        while let Some((m, _)) = picker.pick() {
-            if !in_check {
-                if m.is_capture() && m.promotion().is_none() {
-                    let victim = m.capture().map_or(SEE_VALUE[1], |r| SEE_VALUE[r as usize]);
-                    if stand_pat + victim + self.params.delta_margin < alpha {
-                        continue;
-                    }
-                }
-                if !see_ge(self.pos.chess(), m, 0) {
-                    continue;
-                }
-            }
-            self.pos.play(m);
-            let s = -self.qsearch(-beta, -alpha);
-            self.pos.undo();
-            if self.aborted {
-                return DRAW;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_move = Some(m);
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if in_check && best == -INFINITE {
-            return mated_in(ply);
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        let stored_eval = if in_check { 0 } else { stand_pat };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound);
-        best
-    }
 }
 
 /// `Some(s)` if a stored score `s` with this bound settles the window (`alpha`, `beta`).
 #[inline]
-fn cutoff(bound: Bound, s: Score, alpha: Score, beta: Score) -> Option<Score> {
+pub(super) fn cutoff(bound: Bound, s: Score, alpha: Score, beta: Score) -> Option<Score> {
     let usable = match bound {
         Bound::Exact => true,
         Bound::Lower => s >= beta,

@@ -18,6 +18,7 @@ pub mod om_root;
 pub mod ordering;
 pub mod probe;
 pub mod prom;
+pub mod qsearch;
 pub mod see;
 pub mod trees;
 

@@ -1,0 +1,117 @@
+//! Quiescence search of the α-β probe (Winands 2004 §2.6; Donkers 2003 §3.4 keeps it in the
+//! probes): stand pat, then captures and queen promotions (every evasion in check), with
+//! delta pruning and SEE pruning, results stored in the transposition table at depth 0.
+
+use shakmaty::{Position as _, Role};
+
+use super::alphabeta::{Worker, cutoff};
+use super::ordering::Picker;
+use super::see::{SEE_VALUE, see_ge};
+use crate::eval::Evaluator;
+use crate::eval::score::{DRAW, INFINITE, MAX_PLY, Score, from_tt, mated_in, to_tt};
+use crate::tt::Bound;
+
+impl<E: Evaluator + ?Sized> Worker<'_, E> {
+    /// Quiescence search: stand pat, then captures and promotions (all evasions in check),
+    /// with delta and SEE pruning.
+    pub fn qsearch(&mut self, mut alpha: Score, beta: Score) -> Score {
+        let ply = self.pos.ply();
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.check_abort() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return self.evaluate();
+        }
+        if self.pos.is_insufficient_material()
+            || (self.pos.halfmoves() >= 4 && self.pos.is_repetition())
+        {
+            return DRAW;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.key();
+        let hit = self.tt.probe(key);
+        if let Some(h) = hit
+            && !pv_node
+            && let Some(s) = cutoff(h.bound, from_tt(h.score, ply), alpha, beta)
+        {
+            return s;
+        }
+        let chess = self.pos.chess();
+        let in_check = chess.is_check();
+        let stand_pat;
+        let moves = if in_check {
+            stand_pat = -INFINITE;
+            let m = chess.legal_moves();
+            if m.is_empty() {
+                return mated_in(ply);
+            }
+            m
+        } else {
+            stand_pat = match hit {
+                Some(h) => h.eval,
+                None => self.evaluate(),
+            };
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            let mut m = chess.capture_moves();
+            for p in chess.promotion_moves() {
+                if !p.is_capture() && p.promotion() == Some(Role::Queen) {
+                    m.push(p);
+                }
+            }
+            m
+        };
+        let mut picker = Picker::captures(moves);
+        let mut best = stand_pat;
+        let mut best_move = None;
+        while let Some((m, _)) = picker.pick() {
+            if !in_check {
+                if m.is_capture() && m.promotion().is_none() {
+                    let victim = m.capture().map_or(SEE_VALUE[1], |r| SEE_VALUE[r as usize]);
+                    if stand_pat + victim + self.params.delta_margin < alpha {
+                        continue;
+                    }
+                }
+                if !see_ge(self.pos.chess(), m, 0) {
+                    continue;
+                }
+            }
+            self.pos.play(m);
+            let s = -self.qsearch(-beta, -alpha);
+            self.pos.undo();
+            if self.aborted {
+                return DRAW;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && best == -INFINITE {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { stand_pat };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound);
+        best
+    }
+}
