@@ -46,7 +46,10 @@ def run(engine, depth, options):
     cmd = [engine, "bench", str(depth)]
     for o in options:
         cmd += ["-o", o]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    except OSError as e:
+        sys.exit(f"ttd.py: cannot run {engine!r}: {e.strerror} (build it with `cargo build --release`)")
     if out.returncode != 0:
         sys.exit(f"ttd.py: {' '.join(cmd)} failed:\n{out.stderr}")
     for line in reversed(out.stdout.splitlines()):
@@ -69,6 +72,9 @@ def main():
     if any(d < 1 or d > 64 for d in depths):
         sys.exit("ttd.py: depths must be between 1 and 64")
     configs = [c for i, c in enumerate(CONFIGS) if i == 0 or not args.only or args.only in c[0]]
+    if args.only and len(configs) == 1:
+        labels = "\n  ".join(c[0] for c in CONFIGS[1:])
+        sys.exit(f"ttd.py: no row matches --only {args.only!r}; rows:\n  {labels}")
     results = {}
     for label, options, max_depth in configs:
         for d in depths:
