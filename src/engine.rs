@@ -359,7 +359,6 @@ impl Engine {
     }
 }
 
-/// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
 /// The bound B of bounded-sum pruning (Alg. 3.10) for the OM type — the most probable one —
 /// or `None` for β-pruning alone. Bounded-sum pruning needs the type to search to our depth
 /// (§3.2.4), so a type with its own depth or node limit never gets one.
@@ -374,6 +373,7 @@ fn bounded_sum_bound(o: &Options, types: &[TypeSetup], like_us: &[bool]) -> Opti
     }
 }
 
+/// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
 #[allow(clippy::too_many_arguments)]
 fn run_search<E: Evaluator + ?Sized>(
     eval: &E,

@@ -24,7 +24,7 @@
 //! under bounded-sum pruning ([`super::bounded`], Alg. 3.10), which needs a bound B on
 //! |V0 − V_op| and equal depths. No aspiration windows (§5.4.1). A probe is remembered for
 //! the rest of the search (iterative deepening asks a fixed-depth type the same question
-//! again). Late quiet MAX moves get α-β's late-move reduction (`split_reduction`), at the
+//! again). Late quiet MAX moves get α-β's late-move reduction (`max_move_reduction`), at the
 //! root and at every MAX node inside H_spec: under β-pruning only for our own search below
 //! a predicted reply that is α-β's refutation, under bounded-sum pruning for the subtree.
 //! The root loop and iterative deepening live in [`super::om_root`].
@@ -405,23 +405,9 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             let mut a = alpha;
             let in_check = self.pos.chess().is_check();
             for (i, m) in ordered.into_iter().enumerate() {
-                let quiet = !m.is_capture() && !m.is_promotion();
                 self.pos.play(m);
-                // As at the root: late quiet moves get α-β's reduction (OM mode, where a
-                // finite α can show that a reduced value needs a full-depth search), for
-                // the whole subtree under bounded-sum pruning, under β-pruning only for our
-                // own search below a predicted reply that is α-β's refutation.
-                let lmr = if self.settings.mode == OmMode::Om
-                    && a > -INFINITE
-                    && quiet
-                    && !in_check
-                    && !self.pos.chess().is_check()
-                {
-                    self.own.late_move_reduction(depth, i + 1, false)
-                } else {
-                    0
-                };
-                let (r, agree) = self.split_reduction(lmr);
+                // As at the root: late quiet moves get α-β's reduction.
+                let (r, agree) = self.max_move_reduction(m, i + 1, depth, a, in_check, false);
                 self.agree_reduction = agree;
                 let mut v = self.node(depth - 1 - r, a, beta, betas);
                 self.agree_reduction = 0;
@@ -451,11 +437,32 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         }
     }
 
-    /// α-β's late-move reduction `lmr` of a MAX move, split into the part for the whole
+    /// α-β's late-move reduction of the `count`-th MAX move `m`, just played, at `depth`
+    /// (OM mode, once a finite α can show that a reduced value needs a full-depth search;
+    /// quiet moves that neither evade nor give check). Split into the part for the whole
     /// subtree (bounded-sum pruning, where MAX has a β and OM is α-β-like) and the part for
     /// our own search below a predicted reply that is α-β's refutation (β-pruning: a reply
     /// the model predicts differently may be the blunder OM is after, so it keeps full depth).
-    pub(super) fn split_reduction(&self, lmr: i32) -> (i32, i32) {
+    pub(super) fn max_move_reduction(
+        &self,
+        m: Move,
+        count: usize,
+        depth: i32,
+        alpha: Score,
+        evading: bool,
+        root: bool,
+    ) -> (i32, i32) {
+        let lmr = if self.settings.mode == OmMode::Om
+            && alpha > -INFINITE
+            && !m.is_capture()
+            && !m.is_promotion()
+            && !evading
+            && !self.pos.chess().is_check()
+        {
+            self.own.late_move_reduction(depth, count, root)
+        } else {
+            0
+        };
         if self.settings.bound.is_some() {
             (lmr, 0)
         } else {

@@ -64,24 +64,13 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         let mut best_pv = Vec::new();
         let in_check = self.position().chess().is_check();
         for (i, &m) in candidates.iter().enumerate() {
-            let quiet = !m.is_capture() && !m.is_promotion();
             self.play_move(m);
             // Late quiet moves get the α-β root's late-move reduction, verified at full
             // depth if the reduced value beats the best so far. Under bounded-sum pruning the
             // whole subtree is reduced, as in α-β; under β-pruning only our own search below
             // a predicted reply that is α-β's own refutation (a reply the model predicts
             // differently may be the blunder OM is looking for: that line gets full depth).
-            let lmr = if self.settings.mode == OmMode::Om
-                && best > -INFINITE
-                && quiet
-                && !in_check
-                && !self.position().chess().is_check()
-            {
-                self.own.late_move_reduction(depth, i + 1, true)
-            } else {
-                0
-            };
-            let (r, agree) = self.split_reduction(lmr);
+            let (r, agree) = self.max_move_reduction(m, i + 1, depth, best, in_check, true);
             self.agree_reduction = agree;
             let mut v = self.root_child(depth - 1 - r, best, &betas);
             self.agree_reduction = 0;
