@@ -272,6 +272,23 @@ impl Position {
     pub fn fen(&self) -> String {
         Fen::from_position(self.chess(), EnPassantMode::Legal).to_string()
     }
+
+    /// The game as another engine should see it: the FEN of the earliest position after
+    /// which no null move occurs, and the moves from there to the current position (so
+    /// that the other engine knows the repetitions).
+    pub fn game_line(&self) -> (String, Vec<Move>) {
+        let first = self
+            .states
+            .iter()
+            .rposition(|s| s.last_move.is_none())
+            .unwrap_or(0);
+        let fen = Fen::from_position(&self.states[first].chess, EnPassantMode::Legal).to_string();
+        let moves = self.states[first + 1..]
+            .iter()
+            .filter_map(|s| s.last_move)
+            .collect();
+        (fen, moves)
+    }
 }
 
 /// Formats a move in UCI notation (castling as king move, `e1g1`).
@@ -328,6 +345,43 @@ mod tests {
         assert_eq!(pos.key(), zobrist(pos.chess()));
         pos.undo();
         assert_eq!(pos.key(), k);
+    }
+
+    #[test]
+    fn game_line_starts_after_the_last_null_move() {
+        let mut pos = Position::default();
+        let (fen, moves) = pos.game_line();
+        assert_eq!(fen, Position::default().fen());
+        assert!(moves.is_empty());
+        for mv in ["e2e4", "e7e5", "g1f3"] {
+            pos.play_uci(mv).unwrap();
+        }
+        let (fen, moves) = pos.game_line();
+        assert_eq!(fen, Position::default().fen());
+        assert_eq!(
+            moves.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
+            ["e2e4", "e7e5", "g1f3"]
+        );
+        assert!(pos.play_null());
+        let after_null = pos.fen();
+        for mv in ["b1c3", "b8c6"] {
+            pos.play_uci(mv).unwrap();
+        }
+        let (fen, moves) = pos.game_line();
+        assert_eq!(fen, after_null);
+        assert_eq!(
+            moves.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
+            ["b1c3", "b8c6"]
+        );
+        // Replaying the line reaches the current position.
+        let mut replay = Position::from_fen(&fen).unwrap();
+        for &m in &moves {
+            replay.play(m);
+        }
+        assert_eq!(replay.key(), pos.key());
+        // Directly after a null move the line is just that position.
+        assert!(pos.play_null());
+        assert_eq!(pos.game_line(), (pos.fen(), Vec::new()));
     }
 
     #[test]
