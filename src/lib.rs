@@ -8,7 +8,8 @@
 //! the built-in evaluators), [`search`] (the α-β probe and the iterative-deepening driver),
 //! [`tt`], [`limits`], [`time`], [`params`] (all tunables), [`engine`] (the core shared by
 //! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`](mod@bench) and [`perft`],
-//! and [`experiment`] (the KQKR sweep of Donkers 2003 §5.4, `nosce kqkr`).
+//! [`external`] (other UCI engines over pipes), and [`experiment`] (the KQKR sweep of
+//! Donkers 2003 §5.4, `nosce kqkr`).
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -17,6 +18,8 @@ pub mod bench;
 pub mod engine;
 pub mod eval;
 pub mod experiment;
+/// Other UCI engines driven over pipes, robust to their faults (opponents of the OM search).
+pub mod external;
 pub mod learning;
 pub mod limits;
 pub mod opponent;

@@ -1,0 +1,185 @@
+//! An external engine as a search uses it: started on first use, kept across searches,
+//! restarted after a fault a bounded number of times per game, and answering repeated
+//! questions from a cache.
+//!
+//! A fault ([`ErrorKind::is_fault`]: the engine would not start, exited, hung, broke the
+//! protocol or played an illegal move) kills the process and counts against the game's
+//! restart budget; the next query starts a new process while the count is within the budget,
+//! and once it is exceeded every query answers [`ErrorKind::Disabled`] until
+//! [`ManagedEngine::new_game`]. A `Timeout` or `Stopped` caused by the caller is no fault:
+//! the process stays, and its late `bestmove` is drained by the next query.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use shakmaty::Move;
+
+use super::{EngineCommand, ErrorKind, ExternalError, GoLimit, UciEngine};
+use crate::position::Position;
+
+/// The default bound on starting the process and its handshake.
+const START_TIMEOUT: Duration = Duration::from_secs(5);
+/// The bound on `ucinewgame` → `readyok` at the start of a game.
+const NEW_GAME_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// An engine started lazily and restarted after faults (see the module docs).
+pub struct ManagedEngine {
+    cmd: EngineCommand,
+    options: Vec<(String, String)>,
+    max_restarts: u32,
+    start_timeout: Duration,
+    engine: Option<UciEngine>,
+    /// The engine's name as last known (its program until it said otherwise).
+    name: String,
+    /// Faults this game; each one costs a restart.
+    faults: u32,
+    /// The message of the last fault.
+    last_fault: String,
+    /// Moves already answered this game, per (position key, limit).
+    cache: HashMap<(u64, GoLimit), Move>,
+}
+
+impl ManagedEngine {
+    /// An engine to run as `cmd` with the `setoption` pairs `options`, restarted at most
+    /// `max_restarts` times per game. The process is not started yet.
+    pub fn new(cmd: EngineCommand, options: Vec<(String, String)>, max_restarts: u32) -> Self {
+        let name = cmd.program.clone();
+        ManagedEngine {
+            cmd,
+            options,
+            max_restarts,
+            start_timeout: START_TIMEOUT,
+            engine: None,
+            name,
+            faults: 0,
+            last_fault: String::new(),
+            cache: HashMap::new(),
+        }
+    }
+
+    /// Sets the bound on starting the process and completing the handshake (5 s by
+    /// default); an engine that needs longer counts a fault.
+    pub fn set_start_timeout(&mut self, timeout: Duration) {
+        self.start_timeout = timeout;
+    }
+
+    /// The engine's `id name` once it started, else its program.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Starts a new game: clears the cache and the fault count, and sends `ucinewgame` to a
+    /// running engine (one that does not answer is dropped and started again lazily).
+    pub fn new_game(&mut self) {
+        self.cache.clear();
+        self.faults = 0;
+        self.last_fault.clear();
+        if let Some(e) = &mut self.engine
+            && e.new_game(NEW_GAME_TIMEOUT).is_err()
+        {
+            self.kill();
+        }
+    }
+
+    /// The engine's move in `pos` with `limit`, waiting at most until `deadline` and
+    /// giving up when `stop` is set. A cached answer for the same position key and limit
+    /// is returned without asking the engine. With `replay`, `ucinewgame` and `isready` go
+    /// before the position, so that an engine whose search is deterministic (e.g.
+    /// Stockfish with `Threads=1` and a node limit) gives the same answer as in any other
+    /// replay.
+    ///
+    /// # Errors
+    /// The engine's error ([`UciEngine::best_move`]); after a fault the process is killed
+    /// and a restart counted; `Disabled` once the faults exceed the budget.
+    pub fn query(
+        &mut self,
+        pos: &Position,
+        limit: GoLimit,
+        replay: bool,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) -> Result<Move, ExternalError> {
+        if let Some(&mv) = self.cache.get(&(pos.key(), limit)) {
+            return Ok(mv);
+        }
+        if self.is_disabled() {
+            return Err(self.error(ErrorKind::Disabled(self.last_fault.clone())));
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Err(self.error(ErrorKind::Stopped));
+        }
+        let engine = match &mut self.engine {
+            Some(e) => e,
+            None => match UciEngine::start(&self.cmd, &self.options, self.start_timeout) {
+                Ok(e) => {
+                    self.name = e.name().to_string();
+                    self.engine.insert(e)
+                }
+                Err(e) => {
+                    self.fault(&e);
+                    return Err(e);
+                }
+            },
+        };
+        let answer = if replay {
+            engine
+                .new_game_by(deadline, stop)
+                .and_then(|()| engine.best_move(pos, limit, deadline, stop))
+        } else {
+            engine.best_move(pos, limit, deadline, stop)
+        };
+        match answer {
+            Ok(a) => {
+                self.cache.insert((pos.key(), limit), a.mv);
+                Ok(a.mv)
+            }
+            Err(e) => {
+                if e.kind.is_fault() {
+                    self.kill();
+                    self.fault(&e);
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// Faults counted this game (each one costs a restart).
+    pub fn restarts(&self) -> u32 {
+        self.faults
+    }
+
+    /// True when the faults of this game exceed the restart budget: queries answer
+    /// `Disabled` until [`Self::new_game`].
+    pub fn is_disabled(&self) -> bool {
+        self.faults > self.max_restarts
+    }
+
+    /// Answers cached this game.
+    pub fn cache_len(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// True when the process is running (it has started and not failed since).
+    pub fn is_running(&mut self) -> bool {
+        self.engine.as_mut().is_some_and(UciEngine::is_alive)
+    }
+
+    /// Counts the fault `e`.
+    fn fault(&mut self, e: &ExternalError) {
+        self.faults += 1;
+        self.last_fault = e.kind.to_string();
+    }
+
+    /// Kills the process, if any, without waiting for `quit`.
+    fn kill(&mut self) {
+        if let Some(e) = self.engine.take() {
+            e.kill();
+        }
+    }
+
+    /// An error of this engine.
+    fn error(&self, kind: ErrorKind) -> ExternalError {
+        ExternalError::new(&self.name, kind)
+    }
+}

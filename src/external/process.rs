@@ -1,0 +1,474 @@
+//! One UCI engine process: the handshake, one query at a time, and getting back in step
+//! after a query the caller abandoned.
+//!
+//! A reader thread per process forwards the engine's stdout, line by line, into a channel;
+//! every wait is a `recv_timeout` against a deadline, in slices of at most [`POLL`] when a
+//! stop flag has to be watched. When the caller's deadline passes or its stop flag is set,
+//! the engine is sent `stop` and the call returns at once; the engine still owes a
+//! `bestmove` then (it is *out of step*). The next call first drains lines up to that
+//! `bestmove`, allowing [`RESYNC`] from the moment `stop` was sent; an engine that lets that
+//! pass is [`ErrorKind::Unresponsive`] and refuses all further work.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use shakmaty::uci::UciMove;
+
+use super::{EngineAnswer, EngineCommand, ErrorKind, ExternalError, GoLimit};
+use crate::position::{Position, uci};
+
+/// The longest slice of a wait that watches a stop flag.
+const POLL: Duration = Duration::from_millis(5);
+/// How long an engine may take to answer `stop` (or an abandoned `isready`).
+pub const RESYNC: Duration = Duration::from_secs(1);
+/// How long `Drop` waits for the process to obey `quit` before killing it.
+const QUIT_WAIT: Duration = Duration::from_secs(1);
+
+/// Why a wait for a line ended without one.
+enum Interrupt {
+    Exited,
+    Deadline,
+    Stopped,
+}
+
+/// An answer the engine still owes after the caller stopped waiting for it.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    /// The first word of the line that settles it (`bestmove` or `readyok`).
+    token: &'static str,
+    /// When the engine is considered hung if it has not come.
+    by: Instant,
+}
+
+/// One running UCI engine process (see the module docs). Dropping it sends `quit`, waits
+/// up to a second, then kills the process; it never leaves a zombie.
+pub struct UciEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    name: String,
+    pending: Option<Pending>,
+    /// Set for good once the process exited or hung: every later call fails with it.
+    broken: Option<ErrorKind>,
+}
+
+/// Forwards `out` line by line (lossily decoded, without the line end) until it closes.
+fn forward_lines(out: impl Read, tx: Sender<String>) {
+    let mut reader = BufReader::new(out);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match reader.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The first word of `line`.
+fn first_word(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
+}
+
+/// What the `info` lines of a search said so far.
+#[derive(Default)]
+struct Info {
+    depth: u32,
+    nodes: u64,
+    score_cp: Option<i32>,
+}
+
+impl Info {
+    /// Reads `depth`, `nodes` and `score` from an `info` line (an `info string` is text).
+    fn read(&mut self, line: &str) {
+        let mut words = line.split_whitespace().skip(1);
+        while let Some(w) = words.next() {
+            match w {
+                "depth" => {
+                    self.depth = words
+                        .next()
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(self.depth)
+                }
+                "nodes" => {
+                    self.nodes = words
+                        .next()
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(self.nodes)
+                }
+                "score" => match (words.next(), words.next()) {
+                    (Some("cp"), Some(v)) => self.score_cp = v.parse().ok(),
+                    (Some("mate"), _) => self.score_cp = None,
+                    _ => {}
+                },
+                "string" | "pv" => return,
+                _ => {}
+            }
+        }
+    }
+}
+
+impl UciEngine {
+    /// Starts `cmd` (its stderr discarded), sends `uci` and waits for `uciok` (noting the
+    /// `id name`), sets each of `options`, then `isready` → `readyok`, all within `timeout`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Start`] with the reason: the program cannot be run, it exited, or the
+    /// handshake did not complete within `timeout` (the process is killed then).
+    pub fn start(
+        cmd: &EngineCommand,
+        options: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<Self, ExternalError> {
+        let deadline = Instant::now() + timeout;
+        let fail = |m: String| ExternalError::new(&cmd.program, ErrorKind::Start(m));
+        let mut child = Command::new(&cmd.program)
+            .args(&cmd.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| fail(format!("cannot run '{cmd}': {e}")))?;
+        let (tx, lines) = channel();
+        let pipes = (child.stdin.take(), child.stdout.take());
+        let spawned = match pipes {
+            (Some(stdin), Some(stdout)) => std::thread::Builder::new()
+                .name("uci-reader".into())
+                .spawn(move || forward_lines(stdout, tx))
+                .map(|_| stdin)
+                .map_err(|e| format!("cannot start a reader thread: {e}")),
+            _ => Err("no pipes to the process".to_string()),
+        };
+        let stdin = match spawned {
+            Ok(stdin) => stdin,
+            Err(m) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(fail(m));
+            }
+        };
+        // From here on, Drop cleans up the process on every error path.
+        let mut e = UciEngine {
+            child,
+            stdin,
+            lines,
+            name: cmd.program.clone(),
+            pending: None,
+            broken: None,
+        };
+        let secs = timeout.as_secs_f64();
+        let why = |i: Interrupt, token: &str| match i {
+            Interrupt::Exited => "it exited during the handshake".to_string(),
+            _ => format!("no '{token}' within {secs:.1} s"),
+        };
+        e.send("uci")
+            .map_err(|_| fail("it exited at once".into()))?;
+        let mut name = None;
+        loop {
+            let line = e
+                .next_line(deadline, None)
+                .map_err(|i| fail(why(i, "uciok")))?;
+            if let Some(n) = line.trim().strip_prefix("id name ") {
+                name = Some(n.trim().to_string());
+            } else if line.trim() == "uciok" {
+                break;
+            }
+        }
+        for (k, v) in options {
+            let line = if v.is_empty() {
+                format!("setoption name {k}")
+            } else {
+                format!("setoption name {k} value {v}")
+            };
+            e.send(&line)
+                .map_err(|_| fail(why(Interrupt::Exited, "")))?;
+        }
+        e.send("isready")
+            .map_err(|_| fail(why(Interrupt::Exited, "")))?;
+        e.wait_token("readyok", deadline, None)
+            .map_err(|i| fail(why(i, "readyok")))?;
+        if let Some(n) = name.filter(|n| !n.is_empty()) {
+            e.name = n;
+        }
+        Ok(e)
+    }
+
+    /// The engine's `id name`, else its program.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// True while the process runs and can still be used (it has not exited or hung).
+    pub fn is_alive(&mut self) -> bool {
+        self.broken.is_none() && matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Sends `ucinewgame`, then `isready` and waits for `readyok`, all within `timeout`.
+    ///
+    /// # Errors
+    /// `Exited` or `Unresponsive` (also when it was so before), or `Timeout` when `readyok`
+    /// did not come in time (it is then awaited by the next call).
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), ExternalError> {
+        self.new_game_by(Instant::now() + timeout, &AtomicBool::new(false))
+    }
+
+    /// [`Self::new_game`] with the caller's deadline and stop flag.
+    pub(super) fn new_game_by(
+        &mut self,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) -> Result<(), ExternalError> {
+        self.resync(deadline, Some(stop))?;
+        self.send("ucinewgame").map_err(|k| self.error(k))?;
+        self.send("isready").map_err(|k| self.error(k))?;
+        self.pending = Some(Pending {
+            token: "readyok",
+            by: deadline + RESYNC,
+        });
+        self.resync(deadline, Some(stop))
+    }
+
+    /// Asks for the move in `pos` with `limit`: `position fen F moves M...` for the game line
+    /// that led to `pos` ([`Position::game_line`], so repetitions are known), then `go`.
+    /// Waits at most until `deadline`, polling `stop` every few milliseconds. The answer is
+    /// checked for legality in `pos`.
+    ///
+    /// On `stop` or the deadline it sends `stop` and returns `Stopped` or `Timeout` at once;
+    /// the next call first drains the late `bestmove` (see the module docs).
+    ///
+    /// # Errors
+    /// `NoLegalMove` (nothing is sent), `Stopped`, `Timeout`, `Exited`, `Unresponsive`,
+    /// `Protocol` (a `bestmove` without a move, `(none)`/`0000`, or one that does not parse)
+    /// and `IllegalMove`.
+    pub fn best_move(
+        &mut self,
+        pos: &Position,
+        limit: GoLimit,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) -> Result<EngineAnswer, ExternalError> {
+        if pos.legal_moves().is_empty() {
+            return Err(self.error(ErrorKind::NoLegalMove));
+        }
+        if let Some(k) = &self.broken {
+            return Err(self.error(k.clone()));
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Err(self.error(ErrorKind::Stopped));
+        }
+        self.resync(deadline, Some(stop))?;
+        let (fen, moves) = pos.game_line();
+        let position = if moves.is_empty() {
+            format!("position fen {fen}")
+        } else {
+            let moves: Vec<String> = moves.into_iter().map(uci).collect();
+            format!("position fen {fen} moves {}", moves.join(" "))
+        };
+        self.send(&position).map_err(|k| self.error(k))?;
+        self.send(&format!("go {limit}"))
+            .map_err(|k| self.error(k))?;
+        let mut info = Info::default();
+        loop {
+            let line = match self.next_line(deadline, Some(stop)) {
+                Ok(line) => line,
+                Err(Interrupt::Exited) => return Err(self.error(ErrorKind::Exited)),
+                Err(i) => {
+                    // Ask for the move and leave at once; the next call collects it.
+                    let _ = self.send("stop");
+                    self.pending = Some(Pending {
+                        token: "bestmove",
+                        by: Instant::now() + RESYNC,
+                    });
+                    let kind = match i {
+                        Interrupt::Stopped => ErrorKind::Stopped,
+                        _ => ErrorKind::Timeout,
+                    };
+                    return Err(self.error(kind));
+                }
+            };
+            match first_word(&line) {
+                "info" => info.read(&line),
+                "bestmove" => {
+                    let mv = self.read_bestmove(&line, pos)?;
+                    return Ok(EngineAnswer {
+                        mv,
+                        depth: info.depth,
+                        nodes: info.nodes,
+                        score_cp: info.score_cp,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Kills the process at once (no `quit`) and reaps it.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// The move of a `bestmove` line, legal in `pos`.
+    fn read_bestmove(&self, line: &str, pos: &Position) -> Result<shakmaty::Move, ExternalError> {
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        let protocol = |m: String| self.error(ErrorKind::Protocol(m));
+        match text {
+            "" => return Err(protocol("'bestmove' without a move".into())),
+            "(none)" | "0000" => {
+                return Err(protocol(format!(
+                    "'bestmove {text}' in a position with legal moves"
+                )));
+            }
+            _ => {}
+        }
+        let parsed: UciMove = text
+            .parse()
+            .map_err(|_| protocol(format!("'bestmove {text}' is not a move")))?;
+        parsed
+            .to_move(pos.chess())
+            .map_err(|_| self.error(ErrorKind::IllegalMove(text.to_string())))
+    }
+
+    /// An error of this engine.
+    fn error(&self, kind: ErrorKind) -> ExternalError {
+        ExternalError::new(&self.name, kind)
+    }
+
+    /// Writes one line; a write to a dead process gives `Exited`.
+    fn send(&mut self, line: &str) -> Result<(), ErrorKind> {
+        if let Some(k) = &self.broken {
+            return Err(k.clone());
+        }
+        let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        written.map_err(|_| {
+            self.broken = Some(ErrorKind::Exited);
+            ErrorKind::Exited
+        })
+    }
+
+    /// The next line of output before `deadline`, giving up early when `stop` is set.
+    /// Lines already received are returned even after the deadline.
+    fn next_line(
+        &mut self,
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> Result<String, Interrupt> {
+        loop {
+            match self.lines.try_recv() {
+                Ok(line) => return Ok(line),
+                Err(TryRecvError::Disconnected) => return Err(self.exited()),
+                Err(TryRecvError::Empty) => {}
+            }
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Err(Interrupt::Stopped);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(Interrupt::Deadline);
+            }
+            let slice = if stop.is_some() {
+                (deadline - now).min(POLL)
+            } else {
+                deadline - now
+            };
+            match self.lines.recv_timeout(slice) {
+                Ok(line) => return Ok(line),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+
+    /// Notes that the output closed.
+    fn exited(&mut self) -> Interrupt {
+        self.broken = Some(ErrorKind::Exited);
+        Interrupt::Exited
+    }
+
+    /// Skips lines until one starting with `token`.
+    fn wait_token(
+        &mut self,
+        token: &str,
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> Result<(), Interrupt> {
+        loop {
+            if first_word(&self.next_line(deadline, stop)?) == token {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Drains the answer the engine still owes, if any, waiting until the earlier of the
+    /// caller's `deadline` and the time the engine had to answer by.
+    fn resync(
+        &mut self,
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> Result<(), ExternalError> {
+        if let Some(k) = &self.broken {
+            return Err(self.error(k.clone()));
+        }
+        let Some(p) = self.pending else {
+            return Ok(());
+        };
+        match self.wait_token(p.token, deadline.min(p.by), stop) {
+            Ok(()) => {
+                self.pending = None;
+                Ok(())
+            }
+            Err(Interrupt::Exited) => Err(self.error(ErrorKind::Exited)),
+            Err(Interrupt::Stopped) => Err(self.error(ErrorKind::Stopped)),
+            Err(Interrupt::Deadline) if Instant::now() >= p.by => {
+                self.broken = Some(ErrorKind::Unresponsive);
+                Err(self.error(ErrorKind::Unresponsive))
+            }
+            Err(Interrupt::Deadline) => Err(self.error(ErrorKind::Timeout)),
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        if !matches!(self.child.try_wait(), Ok(None)) {
+            return;
+        }
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let deadline = Instant::now() + QUIT_WAIT;
+        while Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines() {
+        let mut i = Info::default();
+        i.read("info depth 7 seldepth 9 score cp -31 nodes 12345 nps 1 pv e2e4 e7e5");
+        assert_eq!((i.depth, i.nodes, i.score_cp), (7, 12345, Some(-31)));
+        i.read("info depth 8 score mate 3 nodes 20000");
+        assert_eq!((i.depth, i.nodes, i.score_cp), (8, 20000, None));
+        i.read("info depth 9 score cp 15 lowerbound");
+        assert_eq!(i.score_cp, Some(15));
+        i.read("info string depth 99 nodes 1");
+        i.read("info depth x nodes");
+        assert_eq!((i.depth, i.nodes), (9, 20000));
+    }
+}
