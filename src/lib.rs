@@ -18,7 +18,6 @@ pub mod bench;
 pub mod engine;
 pub mod eval;
 pub mod experiment;
-/// Other UCI engines driven over pipes, robust to their faults (opponents of the OM search).
 pub mod external;
 pub mod learning;
 pub mod limits;

@@ -78,6 +78,13 @@ fn soon(ms: u64) -> Instant {
 }
 
 #[test]
+fn engines_can_move_to_another_thread() {
+    fn send<T: Send>() {}
+    send::<UciEngine>();
+    send::<ManagedEngine>();
+}
+
+#[test]
 fn a_good_engine_answers_with_its_move_and_search_info() {
     let mut e = start(&["ok"]);
     assert_eq!(e.name(), "fake-ok");

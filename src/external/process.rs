@@ -155,7 +155,6 @@ impl UciEngine {
                 return Err(fail(m));
             }
         };
-        // From here on, Drop cleans up the process on every error path.
         let mut e = UciEngine {
             child,
             stdin,
@@ -164,21 +163,36 @@ impl UciEngine {
             pending: None,
             broken: None,
         };
-        let secs = timeout.as_secs_f64();
-        let why = |i: Interrupt, token: &str| match i {
-            Interrupt::Exited => "it exited during the handshake".to_string(),
-            _ => format!("no '{token}' within {secs:.1} s"),
-        };
-        e.send("uci")
-            .map_err(|_| fail("it exited at once".into()))?;
-        let mut name = None;
+        match e.handshake(options, deadline) {
+            Ok(()) => Ok(e),
+            Err((i, token)) => {
+                // No `quit` and no grace period: it has already had its time.
+                e.kill();
+                Err(fail(match i {
+                    Interrupt::Exited => "it exited during the handshake".to_string(),
+                    _ => format!("no '{token}' within {:.1} s", timeout.as_secs_f64()),
+                }))
+            }
+        }
+    }
+
+    /// `uci` → `uciok` (noting the `id name`), the options, `isready` → `readyok`; on
+    /// failure, why and the token that did not come.
+    fn handshake(
+        &mut self,
+        options: &[(String, String)],
+        deadline: Instant,
+    ) -> Result<(), (Interrupt, &'static str)> {
+        let exited = |_| (Interrupt::Exited, "");
+        self.send("uci").map_err(exited)?;
         loop {
-            let line = e
-                .next_line(deadline, None)
-                .map_err(|i| fail(why(i, "uciok")))?;
-            if let Some(n) = line.trim().strip_prefix("id name ") {
-                name = Some(n.trim().to_string());
-            } else if line.trim() == "uciok" {
+            let line = self.next_line(deadline, None).map_err(|i| (i, "uciok"))?;
+            let line = line.trim();
+            if let Some(n) = line.strip_prefix("id name ").map(str::trim) {
+                if !n.is_empty() {
+                    self.name = n.to_string();
+                }
+            } else if line == "uciok" {
                 break;
             }
         }
@@ -188,17 +202,11 @@ impl UciEngine {
             } else {
                 format!("setoption name {k} value {v}")
             };
-            e.send(&line)
-                .map_err(|_| fail(why(Interrupt::Exited, "")))?;
+            self.send(&line).map_err(exited)?;
         }
-        e.send("isready")
-            .map_err(|_| fail(why(Interrupt::Exited, "")))?;
-        e.wait_token("readyok", deadline, None)
-            .map_err(|i| fail(why(i, "readyok")))?;
-        if let Some(n) = name.filter(|n| !n.is_empty()) {
-            e.name = n;
-        }
-        Ok(e)
+        self.send("isready").map_err(exited)?;
+        self.wait_token("readyok", deadline, None)
+            .map_err(|i| (i, "readyok"))
     }
 
     /// The engine's `id name`, else its program.
