@@ -1,22 +1,21 @@
 //! The fallible K+Q side of the KQKR experiment (Donkers 2003 §5.4.2: CRAFTY without the
 //! endgame database): either nosce without tables, searching with a fresh transposition
 //! table before every move so that its choice is a function of the position (and the game's
-//! history), or any UCI engine driven over pipes with `go depth N` / `go nodes N` after a
-//! `ucinewgame` per move.
+//! history), or any UCI engine driven over pipes ([`crate::external`]) with `go depth N` /
+//! `go nodes N` after a `ucinewgame` per move.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
 use super::config::{OpponentConfig, SideLimit};
 use crate::eval::{Evaluator, FullEval, MaterialEval, Perturbed};
+use crate::external::{EngineCommand, GoLimit, UciEngine};
 use crate::opponent::EvalKind;
-use crate::position::{Position, uci};
+use crate::position::Position;
 use crate::report::Silent;
 use crate::search::{SearchConfig, SearchContext, SearchControl, root_moves, search};
 use crate::tt::TranspositionTable;
@@ -138,13 +137,12 @@ impl Opponent for BuiltinOpponent {
 /// How long a UCI engine may take to answer a handshake or a search.
 const UCI_TIMEOUT: Duration = Duration::from_secs(300);
 
-/// A UCI engine over pipes.
+/// A UCI engine over pipes ([`UciEngine`]), `ucinewgame` before every move.
 pub struct UciOpponent {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    limit: SideLimit,
-    name: String,
+    engine: UciEngine,
+    limit: GoLimit,
+    /// Never set: a sweep move is only bounded by [`UCI_TIMEOUT`].
+    stop: AtomicBool,
 }
 
 impl UciOpponent {
@@ -154,59 +152,17 @@ impl UciOpponent {
         options: &[(String, String)],
         limit: SideLimit,
     ) -> Result<Self, String> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start UCI engine '{}': {e}", path.display()))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut e = UciOpponent {
-            child,
-            stdin,
-            lines,
-            limit,
-            name: path.display().to_string(),
+        let cmd = EngineCommand::program(path.display().to_string());
+        let engine = UciEngine::start(&cmd, options, UCI_TIMEOUT).map_err(|e| e.to_string())?;
+        let limit = match limit {
+            SideLimit::Depth(d) => GoLimit::Depth(d),
+            SideLimit::Nodes(n) => GoLimit::Nodes(n),
         };
-        e.send("uci")?;
-        e.wait_for("uciok")?;
-        for (k, v) in options {
-            e.send(&format!("setoption name {k} value {v}"))?;
-        }
-        e.send("isready")?;
-        e.wait_for("readyok")?;
-        Ok(e)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("{}: write failed: {e}", self.name))
-    }
-
-    fn next_line(&mut self) -> Result<String, String> {
-        match self.lines.recv_timeout(UCI_TIMEOUT) {
-            Ok(l) => Ok(l),
-            Err(RecvTimeoutError::Timeout) => Err(format!("{}: no answer", self.name)),
-            Err(RecvTimeoutError::Disconnected) => Err(format!("{}: engine exited", self.name)),
-        }
-    }
-
-    fn wait_for(&mut self, token: &str) -> Result<(), String> {
-        loop {
-            if self.next_line()?.trim() == token {
-                return Ok(());
-            }
-        }
+        Ok(UciOpponent {
+            engine,
+            limit,
+            stop: AtomicBool::new(false),
+        })
     }
 }
 
@@ -215,68 +171,22 @@ impl Opponent for UciOpponent {
         Ok(())
     }
 
-    fn choose(
-        &mut self,
-        pos: &Position,
-        start_fen: &str,
-        moves: &[Move],
-    ) -> Result<OppMove, String> {
+    /// The engine sees the game line of `pos` (which the game runner builds from
+    /// `start_fen` and `moves`).
+    fn choose(&mut self, pos: &Position, _: &str, _: &[Move]) -> Result<OppMove, String> {
         let start = Instant::now();
-        self.send("ucinewgame")?;
-        self.send("isready")?;
-        self.wait_for("readyok")?;
-        let list: Vec<String> = moves.iter().map(|&m| uci(m)).collect();
-        let position = if list.is_empty() {
-            format!("position fen {start_fen}")
-        } else {
-            format!("position fen {start_fen} moves {}", list.join(" "))
-        };
-        self.send(&position)?;
-        self.send(&format!("go {}", self.limit.go_args()))?;
-        let (mut depth, mut nodes) = (0u32, 0u64);
-        loop {
-            let line = self.next_line()?;
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some("info") => {
-                    let w: Vec<&str> = line.split_whitespace().collect();
-                    for pair in w.windows(2) {
-                        match pair[0] {
-                            "depth" => depth = pair[1].parse().unwrap_or(depth),
-                            "nodes" => nodes = pair[1].parse().unwrap_or(nodes),
-                            _ => {}
-                        }
-                    }
-                }
-                Some("bestmove") => {
-                    let text = words.next().unwrap_or("");
-                    let mv = pos
-                        .parse_uci(text)
-                        .map_err(|e| format!("{}: bestmove '{text}': {e}", self.name))?;
-                    return Ok(OppMove {
-                        mv,
-                        depth,
-                        nodes,
-                        time: start.elapsed(),
-                    });
-                }
-                _ => {}
-            }
-        }
-    }
-}
-
-impl Drop for UciOpponent {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.engine
+            .new_game(UCI_TIMEOUT)
+            .map_err(|e| e.to_string())?;
+        let a = self
+            .engine
+            .best_move(pos, self.limit, Instant::now() + UCI_TIMEOUT, &self.stop)
+            .map_err(|e| e.to_string())?;
+        Ok(OppMove {
+            mv: a.mv,
+            depth: a.depth,
+            nodes: a.nodes,
+            time: start.elapsed(),
+        })
     }
 }
