@@ -23,7 +23,7 @@ use crate::position::{Position, uci};
 /// The longest slice of a wait that watches a stop flag.
 const POLL: Duration = Duration::from_millis(5);
 /// How long an engine may take to answer `stop` (or an abandoned `isready`).
-pub const RESYNC: Duration = Duration::from_secs(1);
+const RESYNC: Duration = Duration::from_secs(1);
 /// How long `Drop` waits for the process to obey `quit` before killing it.
 const QUIT_WAIT: Duration = Duration::from_secs(1);
 
