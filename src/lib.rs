@@ -9,6 +9,7 @@
 //! [`tt`], [`limits`], [`time`], [`params`] (all tunables), [`engine`] (the core shared by
 //! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`](mod@bench) and [`perft`],
 //! and [`experiment`] (the KQKR sweep of Donkers 2003 §5.4, `nosce kqkr`).
+//! Who the opponent is comes from [`opponent_id`] (`UCI_Opponent`, xboard `name`).
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -20,6 +21,7 @@ pub mod experiment;
 pub mod learning;
 pub mod limits;
 pub mod opponent;
+pub mod opponent_id;
 pub mod options;
 pub mod params;
 pub mod perft;
