@@ -9,7 +9,8 @@
 //! [`tt`], [`limits`], [`time`], [`params`] (all tunables), [`engine`] (the core shared by
 //! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`](mod@bench) and [`perft`],
 //! and [`experiment`] (the KQKR sweep of Donkers 2003 §5.4, `nosce kqkr`).
-//! Who the opponent is comes from [`opponent_id`] (`UCI_Opponent`, xboard `name`).
+//! Who the opponent is comes from [`opponent_id`] (`UCI_Opponent`, xboard `name`), and what
+//! was learned about it between games is kept by [`profile`].
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -26,6 +27,7 @@ pub mod options;
 pub mod params;
 pub mod perft;
 pub mod position;
+pub mod profile;
 pub mod report;
 pub mod search;
 pub mod tb;
