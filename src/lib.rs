@@ -10,6 +10,8 @@
 //! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`](mod@bench) and [`perft`],
 //! [`external`] (other UCI engines over pipes), and [`experiment`] (the KQKR sweep of
 //! Donkers 2003 §5.4, `nosce kqkr`).
+//! Who the opponent is comes from [`opponent_id`] (`UCI_Opponent`, xboard `name`), and what
+//! was learned about it between games is kept by [`profile`].
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -22,10 +24,12 @@ pub mod external;
 pub mod learning;
 pub mod limits;
 pub mod opponent;
+pub mod opponent_id;
 pub mod options;
 pub mod params;
 pub mod perft;
 pub mod position;
+pub mod profile;
 pub mod report;
 pub mod search;
 pub mod tb;
