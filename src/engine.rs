@@ -14,17 +14,35 @@ use std::time::Duration;
 
 use crate::eval::score::TB_WIN;
 use crate::eval::{Evaluator, FullEval, MaterialEval};
+use crate::external::{GoLimit, ManagedEngine};
 use crate::limits::Limits;
-use crate::opponent::EvalKind;
+use crate::opponent::{DEFAULT_ENGINE_NODES, EvalKind, OpponentType};
+use crate::opponent_id::OpponentId;
 use crate::options::{Applied, BoundedSum, Learning, Options, RootSafety, shares_own_table};
 use crate::position::Position;
+use crate::profile::ProfileStore;
 use crate::report::Reporter;
+use crate::search::auto::{AutoSetup, ProfileLink, search_auto};
+use crate::search::fit::{FitParams, FitState};
 use crate::search::model::{LearnState, ModelSetup, TypeSetup, learn_from_last_move, search_model};
-use crate::search::om::OmMode;
+use crate::search::om::{EngineProbe, OmMode};
 use crate::search::{self, SearchConfig, SearchContext, SearchControl, TbWdl, WdlProbe};
 use crate::tb::{ExactTables, Tablebases};
 use crate::tt::TranspositionTable;
 use parking_lot::Mutex;
+
+/// The candidate bases every fit of `OM_Mode=auto` starts from: our evaluation at depths
+/// 1–4 and material at depth 2 (the user adds more through `OM_OpponentTypes`).
+pub const FIT_FAMILY: &[&str] = &[
+    "self:depth=1",
+    "self:depth=2",
+    "self:depth=3",
+    "self:depth=4",
+    "material:depth=2",
+];
+
+/// How often the external opponent engine may be restarted after faults in one game.
+const ENGINE_RESTARTS: u32 = 3;
 
 /// Stack size of search threads (deep recursion with move lists on the stack).
 const SEARCH_STACK: usize = 64 * 1024 * 1024;
@@ -48,6 +66,13 @@ pub struct Engine {
     tables: Arc<Tablebases>,
     /// Opponent-type probabilities learned in this game (§6.6.2).
     learn: Arc<Mutex<LearnState>>,
+    /// The external engine behind `engine` opponent types (`OM_OpponentEngine`): started on
+    /// first use and kept for the game, its answers cached until the next new game.
+    external: Option<Arc<Mutex<ManagedEngine>>>,
+    /// The fitted opponent model of this game (`OM_Mode=auto`).
+    fit: Arc<Mutex<FitState>>,
+    /// The user's data directory for opponent profiles, found once at start-up.
+    default_profile_dir: Option<std::path::PathBuf>,
     handle: Option<JoinHandle<()>>,
 }
 
@@ -72,6 +97,9 @@ impl Engine {
             om_tts: Vec::new(),
             tables: Arc::new(Tablebases::new("", Arc::new(ExactTables::from_env()), true).0),
             learn: Arc::new(Mutex::new(LearnState::default())),
+            external: None,
+            fit: Arc::new(Mutex::new(FitState::default())),
+            default_profile_dir: ProfileStore::default_dir(),
             handle: None,
         }
     }
@@ -131,6 +159,10 @@ impl Engine {
         }
         self.position = Position::default();
         *self.learn.lock() = LearnState::default();
+        *self.fit.lock() = FitState::default();
+        if let Some(e) = &self.external {
+            e.lock().new_game();
+        }
     }
 
     /// Loads now, blocking, the exact tables the current position can reach (see
@@ -181,7 +213,10 @@ impl Engine {
         let eval = Arc::clone(&self.eval);
         let tables = Arc::clone(&self.tables);
         let root_safety = self.options.om_root_safety;
-        let model = self.model_setup();
+        let (model, warnings) = self.model_setup();
+        for w in warnings {
+            reporter.message(&w);
+        }
         let learn = Arc::clone(&self.learn);
         let fallback = Arc::clone(&reporter);
         let spawned = std::thread::Builder::new()
@@ -243,7 +278,15 @@ impl Engine {
                 self.tt = Arc::new(TranspositionTable::new(o.hash_mb));
                 self.om_tts.clear();
             }
-            Applied::NewModel => *self.learn.lock() = LearnState::default(),
+            Applied::NewModel => {
+                *self.learn.lock() = LearnState::default();
+                *self.fit.lock() = FitState::default();
+            }
+            Applied::NewOpponent => *self.fit.lock() = FitState::default(),
+            Applied::NewEngine => {
+                // The old process (if any) quits when its last search lets go of it.
+                self.external = None;
+            }
             Applied::LoadSyzygy => {
                 let (mut t, warnings) = Tablebases::new(
                     &o.syzygy_path,
@@ -280,20 +323,53 @@ impl Engine {
         Ok(None)
     }
 
-    /// The opponent-model setup for the next search, or `None` for plain α-β.
-    fn model_setup(&mut self) -> Option<ModelSetup> {
+    /// The opponent-model setup for the next search (`None` for plain α-β), and warnings
+    /// for the user (an `engine` type without an engine leaves the model).
+    fn model_setup(&mut self) -> (Option<ModelSetup>, Vec<String>) {
         let o = &self.options;
+        let mut warnings = Vec::new();
         if o.om_mode == OmMode::Off || o.om_spec_depth == 0 {
-            return None;
+            return (None, warnings);
         }
-        let types = o.om_types.types.clone();
+        if o.om_mode == OmMode::Auto {
+            return self.auto_setup();
+        }
+        let mut types = o.om_types.types.clone();
+        if o.om_engine.is_none() && types.iter().any(|t| t.eval == EvalKind::Engine) {
+            warnings.push(
+                "om: the engine opponent type needs OM_OpponentEngine; it leaves the model".into(),
+            );
+            types.retain(|t| t.eval != EvalKind::Engine);
+            let sum: f64 = types.iter().map(|t| t.probability).sum();
+            if sum <= 1e-12 {
+                return (None, warnings);
+            }
+            for t in &mut types {
+                t.probability /= sum;
+            }
+        }
         let mut setups = Vec::with_capacity(types.len());
         // Per type: does it search exactly like us (evaluator, tables, depth)?
         let mut like_us = Vec::with_capacity(types.len());
         for t in types {
+            if t.eval == EvalKind::Engine {
+                let probe = self.engine_probe(&t);
+                setups.push(TypeSetup {
+                    eval: self.eval.clone(),
+                    tt: Arc::clone(&self.tt),
+                    probability: t.probability,
+                    depth: None,
+                    nodes: None,
+                    tablebases: false,
+                    replay: self.options.om_replay,
+                    engine: probe,
+                });
+                like_us.push(false);
+                continue;
+            }
             let tb = t.tablebases && self.options.om_opponent_tablebases;
             let eval: Arc<dyn Evaluator> = match t.eval {
-                EvalKind::Full => self.eval.clone(),
+                EvalKind::Full | EvalKind::Engine => self.eval.clone(),
                 EvalKind::Material => self.material.clone(),
             };
             // A type that searches exactly like us shares our table.
@@ -318,16 +394,19 @@ impl Engine {
                 }),
                 tablebases: tb,
                 replay: self.options.om_replay,
+                engine: None,
             });
         }
         let o = &self.options;
         let bound = bounded_sum_bound(o, &setups, &like_us);
-        Some(ModelSetup {
+        let setup = Some(ModelSetup {
             mode: o.om_mode,
             spec_depth: o.om_spec_depth as usize,
             ties: o.om_ties,
             root_margin: (o.om_root_safety == RootSafety::Margin).then_some(o.om_root_margin),
             bound,
+            hedge: None,
+            auto: None,
             learning: o.om_learning,
             learning_params: (
                 f64::from(o.om_learning_reward) / 100.0,
@@ -335,7 +414,142 @@ impl Engine {
                 f64::from(o.om_learning_gamma) / 100.0,
             ),
             types: setups,
+        });
+        (setup, warnings)
+    }
+
+    /// The setup of `OM_Mode=auto`: the fit's candidate bases ([`FIT_FAMILY`], plus every
+    /// type of `OM_OpponentTypes` with a depth limit, and engine types when
+    /// `OM_OpponentEngine` is set) as the types, the fit of this game, the margin ceiling.
+    fn auto_setup(&mut self) -> (Option<ModelSetup>, Vec<String>) {
+        let mut warnings = Vec::new();
+        let mut family: Vec<OpponentType> = FIT_FAMILY
+            .iter()
+            .filter_map(|s| s.parse::<crate::opponent::OpponentModel>().ok())
+            .flat_map(|m| m.types)
+            .collect();
+        for t in &self.options.om_types.types {
+            let usable = match t.eval {
+                EvalKind::Engine => self.options.om_engine.is_some(),
+                _ => t.depth.is_some(),
+            };
+            if usable && !family.iter().any(|f| f.spec() == t.spec()) {
+                family.push(t.clone());
+            } else if t.eval == EvalKind::Engine && !usable {
+                warnings.push("om: the engine opponent type needs OM_OpponentEngine".into());
+            }
+        }
+        family.truncate(crate::search::om::MAX_TYPES.max(FIT_FAMILY.len() + 4));
+        let names: Vec<String> = family.iter().map(OpponentType::spec).collect();
+        let mut types = Vec::with_capacity(family.len());
+        for t in &family {
+            let engine = if t.eval == EvalKind::Engine {
+                self.engine_probe(t)
+            } else {
+                None
+            };
+            let tb = t.tablebases && self.options.om_opponent_tablebases;
+            let eval: Arc<dyn Evaluator> = match t.eval {
+                EvalKind::Material => self.material.clone(),
+                _ => self.eval.clone(),
+            };
+            let tt = if t.eval == EvalKind::Engine || shares_own_table(t.eval, tb, false) {
+                Arc::clone(&self.tt)
+            } else {
+                self.type_table(t.eval, tb, false)
+            };
+            types.push(TypeSetup {
+                eval,
+                tt,
+                probability: 1.0 / family.len() as f64,
+                depth: t.depth,
+                nodes: None,
+                tablebases: tb,
+                replay: false,
+                engine,
+            });
+        }
+        let o = &self.options;
+        let setup = ModelSetup {
+            mode: OmMode::Om,
+            spec_depth: 2,
+            ties: o.om_ties,
+            root_margin: None,
+            bound: None,
+            hedge: None,
+            auto: Some(AutoSetup {
+                names,
+                margin_ceiling: o.om_root_margin,
+                fit: Arc::clone(&self.fit),
+                params: FitParams::default(),
+                profile: self.profile_link(),
+            }),
+            learning: Learning::Off,
+            learning_params: (0.0, 0.0, 0.0),
+            types,
+        };
+        (Some(setup), warnings)
+    }
+
+    /// Where the current opponent's fit is kept (`OM_Profiles`, `OM_ProfileDir`), if the
+    /// opponent has a name.
+    fn profile_link(&self) -> Option<ProfileLink> {
+        let o = &self.options;
+        let id = o.opponent.as_ref()?;
+        let key = id.profile_key()?;
+        if !o.om_profiles {
+            return None;
+        }
+        let dir = if o.om_profile_dir.trim().is_empty() {
+            self.default_profile_dir.clone()?
+        } else {
+            std::path::PathBuf::from(o.om_profile_dir.trim())
+        };
+        Some(ProfileLink {
+            store: ProfileStore::new(dir),
+            key,
+            display_name: id.name.clone(),
+            elo: id.elo,
         })
+    }
+
+    /// Who the opponent is, from xboard's `name`, `rating` and `computer` (UCI sends
+    /// `UCI_Opponent`): the fit starts again from that opponent's profile.
+    pub fn set_opponent(&mut self, id: OpponentId) {
+        self.options.opponent = Some(id);
+        *self.fit.lock() = FitState::default();
+    }
+
+    /// The opponent named so far, if any.
+    pub fn opponent(&self) -> Option<&OpponentId> {
+        self.options.opponent.as_ref()
+    }
+
+    /// The engine probe of an `engine` type: the shared process (started on first use) and
+    /// the type's limit (its own, else `OM_OpponentNodes`/`OM_OpponentDepth`, else
+    /// [`DEFAULT_ENGINE_NODES`] nodes). `None` without `OM_OpponentEngine`.
+    fn engine_probe(&mut self, t: &OpponentType) -> Option<EngineProbe> {
+        let o = &self.options;
+        let cmd = o.om_engine.clone()?;
+        let engine = self
+            .external
+            .get_or_insert_with(|| {
+                Arc::new(Mutex::new(ManagedEngine::new(
+                    cmd,
+                    o.om_engine_options.clone(),
+                    ENGINE_RESTARTS,
+                )))
+            })
+            .clone();
+        let limit = match (t.movetime, t.nodes, t.depth) {
+            (Some(ms), _, _) => GoLimit::MoveTime(ms),
+            (_, Some(n), _) => GoLimit::Nodes(n),
+            (_, _, Some(d)) => GoLimit::Depth(d),
+            _ if o.om_opponent_nodes > 0 => GoLimit::Nodes(o.om_opponent_nodes),
+            _ if o.om_opponent_depth > 0 => GoLimit::Depth(o.om_opponent_depth),
+            _ => GoLimit::Nodes(DEFAULT_ENGINE_NODES),
+        };
+        Some(EngineProbe { engine, limit })
     }
 
     fn type_table(&mut self, eval: EvalKind, tb: bool, replay: bool) -> Arc<TranspositionTable> {
@@ -425,7 +639,18 @@ fn run_search<E: Evaluator + ?Sized>(
             reporter,
             root_tb_score,
         };
+        // Learning and fitting may take a quarter of the move's hard limit at most.
+        let deadline = {
+            let tm =
+                crate::time::TimeManager::new(limits, config.move_overhead, &config.time_params);
+            let now = std::time::Instant::now();
+            tm.hard_deadline().map(|d| now + (d - now.min(d)) / 4)
+        };
         match model {
+            Some(m) if m.auto.is_some() => {
+                let auto = m.auto.as_ref().expect("checked");
+                search_auto(&ctx, m, auto, pos, limits, &allowed, deadline)
+            }
             Some(m) if m.learning != Learning::Off => {
                 let probs = learn_from_last_move(
                     &ctx,
@@ -434,6 +659,7 @@ fn run_search<E: Evaluator + ?Sized>(
                     m.learning_params,
                     pos,
                     &mut learn.lock(),
+                    deadline,
                 );
                 let mut learned = m.clone();
                 for (t, p) in learned.types.iter_mut().zip(probs) {

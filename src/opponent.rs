@@ -8,13 +8,17 @@
 //! ```text
 //! spec  := type ("," type)*
 //! type  := evaluator ":" probability (":" limit)*
-//! limit := "depth=" N | "nodes=" N | "tb=" ("on"|"off")
+//! limit := "depth=" N | "nodes=" N | "movetime=" MS | "tb=" ("on"|"off")
 //! ```
 //!
 //! e.g. `self:0.5,material:0.3:depth=4,self:0.2:tb=off`. Evaluators: `self` (the full
-//! evaluation), `material`, and `notb` (short for `self` with `tb=off`). A single type may
-//! omit the probability (`material:depth=3` or just `material`). Probabilities must be ≥ 0
-//! and sum to 1 (±1e-6).
+//! evaluation), `material`, `notb` (short for `self` with `tb=off`), and `engine`: the
+//! external UCI engine of the option `OM_OpponentEngine`, asked for its move with `go nodes
+//! N`, `go depth N` or `go movetime MS` (at most one of them; none: [`DEFAULT_ENGINE_NODES`]
+//! nodes unless `OM_OpponentNodes`/`OM_OpponentDepth` say otherwise) — the model of the
+//! opponent can then be the opponent program itself. `movetime` is for engine types only,
+//! `tb` for our own searches only. A single type may omit the probability
+//! (`material:depth=3` or just `material`). Probabilities must be ≥ 0 and sum to 1 (±1e-6).
 
 use std::fmt;
 use std::str::FromStr;
@@ -26,7 +30,13 @@ pub enum EvalKind {
     Full,
     /// Material only ([`crate::eval::MaterialEval`]).
     Material,
+    /// Not an evaluator of ours: the external UCI engine of `OM_OpponentEngine`
+    /// ([`crate::external`]), asked for its move at each MIN node.
+    Engine,
 }
+
+/// The node budget of an `engine` type that names no limit of its own.
+pub const DEFAULT_ENGINE_NODES: u64 = 20_000;
 
 impl EvalKind {
     /// The name used in specs.
@@ -34,6 +44,7 @@ impl EvalKind {
         match self {
             EvalKind::Full => "self",
             EvalKind::Material => "material",
+            EvalKind::Engine => "engine",
         }
     }
 }
@@ -49,6 +60,8 @@ pub struct OpponentType {
     pub depth: Option<u32>,
     /// Fixed node budget of the opponent, if known.
     pub nodes: Option<u64>,
+    /// Fixed time per move in milliseconds (engine types only).
+    pub movetime: Option<u64>,
     /// Whether the opponent uses endgame tables.
     pub tablebases: bool,
 }
@@ -69,6 +82,7 @@ impl Default for OpponentModel {
                 probability: 1.0,
                 depth: None,
                 nodes: None,
+                movetime: None,
                 tablebases: true,
             }],
         }
@@ -82,16 +96,18 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
         "self" | "full" => (EvalKind::Full, true),
         "notb" => (EvalKind::Full, false),
         "material" => (EvalKind::Material, true),
+        "engine" => (EvalKind::Engine, false),
         "" => return Err("empty opponent type".into()),
         other => {
             return Err(format!(
-                "unknown evaluator '{other}' (known: self, material, notb)"
+                "unknown evaluator '{other}' (known: self, material, notb, engine)"
             ));
         }
     };
     let mut probability = None;
     let mut depth = None;
     let mut nodes = None;
+    let mut movetime = None;
     for p in parts {
         if let Some(v) = p.strip_prefix("depth=") {
             let d: u32 = v
@@ -109,7 +125,23 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
                 return Err(format!("'{p}': nodes must be positive"));
             }
             nodes = Some(n);
+        } else if let Some(v) = p.strip_prefix("movetime=") {
+            if eval != EvalKind::Engine {
+                return Err(format!("'{p}': movetime is for engine types only"));
+            }
+            let ms: u64 = v
+                .parse()
+                .map_err(|_| format!("'{p}': movetime must be a whole number of ms"))?;
+            if !(1..=60_000).contains(&ms) {
+                return Err(format!("'{p}': movetime must be 1..60000 ms"));
+            }
+            movetime = Some(ms);
         } else if let Some(v) = p.strip_prefix("tb=") {
+            if eval == EvalKind::Engine {
+                return Err(format!(
+                    "'{p}': an engine type uses whatever tables its engine has"
+                ));
+            }
             tablebases = match v {
                 "on" | "true" | "1" => true,
                 "off" | "false" | "0" => false,
@@ -125,9 +157,15 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
             probability = Some(x);
         } else {
             return Err(format!(
-                "'{p}': expected a probability, depth=N, nodes=N or tb=on|off"
+                "'{p}': expected a probability, depth=N, nodes=N, movetime=MS or tb=on|off"
             ));
         }
+    }
+    let limits = [depth.is_some(), nodes.is_some(), movetime.is_some()];
+    if eval == EvalKind::Engine && limits.iter().filter(|&&l| l).count() > 1 {
+        return Err(format!(
+            "type '{text}': an engine type takes one of depth=, nodes=, movetime="
+        ));
     }
     let probability = match probability {
         Some(p) => p,
@@ -139,8 +177,31 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
         probability,
         depth,
         nodes,
+        movetime,
         tablebases,
     })
+}
+
+impl OpponentType {
+    /// The type in the grammar without its probability, e.g. `self:depth=3` or
+    /// `engine:nodes=5000`: its name in fit reports and profiles.
+    pub fn spec(&self) -> String {
+        let one = OpponentModel {
+            types: vec![OpponentType {
+                probability: 1.0,
+                ..self.clone()
+            }],
+        }
+        .to_string();
+        one.replacen(":1", "", 1)
+    }
+}
+
+impl OpponentModel {
+    /// True if any type is the external engine.
+    pub fn uses_engine(&self) -> bool {
+        self.types.iter().any(|t| t.eval == EvalKind::Engine)
+    }
 }
 
 impl FromStr for OpponentModel {
@@ -177,7 +238,10 @@ impl fmt::Display for OpponentModel {
             if let Some(n) = t.nodes {
                 write!(f, ":nodes={n}")?;
             }
-            if !t.tablebases {
+            if let Some(ms) = t.movetime {
+                write!(f, ":movetime={ms}")?;
+            }
+            if !t.tablebases && t.eval != EvalKind::Engine {
                 write!(f, ":tb=off")?;
             }
         }
@@ -207,6 +271,24 @@ mod tests {
     }
 
     #[test]
+    fn parses_engine_types() {
+        let m: OpponentModel = "engine:0.6:nodes=5000,self:0.2,engine:0.2:movetime=30"
+            .parse()
+            .unwrap();
+        assert!(m.uses_engine());
+        assert_eq!(m.types[0].eval, EvalKind::Engine);
+        assert_eq!(m.types[0].nodes, Some(5000));
+        assert_eq!(m.types[2].movetime, Some(30));
+        let again: OpponentModel = m.to_string().parse().unwrap();
+        assert_eq!(again, m);
+        assert_eq!(m.types[0].spec(), "engine:nodes=5000");
+        assert_eq!(m.types[1].spec(), "self");
+        let bare: OpponentModel = "engine".parse().unwrap();
+        assert_eq!(bare.types[0].eval, EvalKind::Engine);
+        assert!(!"self:1".parse::<OpponentModel>().unwrap().uses_engine());
+    }
+
+    #[test]
     fn rejects_nonsense_with_a_reason() {
         for bad in [
             "",
@@ -221,6 +303,13 @@ mod tests {
             "self:1:colour=red",
             "self:nan",
             "self:0.5,,material:0.5",
+            "self:1:movetime=20",
+            "engine:1:tb=on",
+            "engine:1:movetime=0",
+            "engine:1:movetime=abc",
+            "engine:1:nodes=100:depth=3",
+            "engine:1:depth=3:movetime=10",
+            "engines:1",
         ] {
             let e = bad.parse::<OpponentModel>();
             assert!(e.is_err(), "accepted '{bad}'");

@@ -7,8 +7,12 @@
 //! depths, §3.1.3), `OM_OpponentTypes` (the PrOM mixture, §6.1), `OM_RootSafety` (the
 //! root restriction of §5.4.1), and `OM_Learning` (on-line learning of the type
 //! probabilities, §6.6.2: `fast` reward/punish, `bayes` = formulas 6.17–6.19).
+//! `OM_OpponentEngine` and `OM_OpponentEngineOptions` name the external UCI engine behind
+//! the `engine` opponent type ([`crate::external`]).
 
+use crate::external::{EngineCommand, parse_engine_options};
 use crate::opponent::OpponentModel;
+use crate::opponent_id::OpponentId;
 use crate::search::om::OmMode;
 
 /// The type of an engine option, with its default and range.
@@ -103,7 +107,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spin("SyzygyProbeLimit", 7, 0, 7),
         check("Syzygy50MoveRule", true),
         check("ExactTables", true),
-        combo_spec("OM_Mode", "off", &["off", "om", "prom"]),
+        combo_spec("OM_Mode", "off", &["off", "om", "prom", "auto"]),
         spin("OM_SpeculationDepth", 2, 0, 20),
         spin("OM_OpponentDepth", 0, 0, 64),
         spin("OM_OpponentNodes", 0, 0, 1_000_000_000),
@@ -112,6 +116,23 @@ pub fn option_specs() -> Vec<OptionSpec> {
             kind: OptionKind::Str {
                 default: DEFAULT_TYPES,
             },
+        },
+        OptionSpec {
+            name: "OM_OpponentEngine",
+            kind: OptionKind::Str { default: "" },
+        },
+        OptionSpec {
+            name: "OM_OpponentEngineOptions",
+            kind: OptionKind::Str { default: "" },
+        },
+        OptionSpec {
+            name: "UCI_Opponent",
+            kind: OptionKind::Str { default: "" },
+        },
+        check("OM_Profiles", true),
+        OptionSpec {
+            name: "OM_ProfileDir",
+            kind: OptionKind::Str { default: "" },
         },
         check("OM_OpponentTablebases", true),
         check("OM_Ties", true),
@@ -179,6 +200,10 @@ pub enum Applied {
     LoadSyzygy,
     /// The opponent model changed (reset learning).
     NewModel,
+    /// The external opponent engine or its options changed (restart it on first use).
+    NewEngine,
+    /// Another opponent (or profile directory): the fit starts again from its profile.
+    NewOpponent,
 }
 
 /// Validated option values.
@@ -218,6 +243,16 @@ pub struct Options {
     pub om_opponent_nodes: u64,
     /// Opponent types with probabilities.
     pub om_types: OpponentModel,
+    /// The command line of the external engine behind `engine` types (`None`: not set).
+    pub om_engine: Option<EngineCommand>,
+    /// Options sent to the external engine after its handshake.
+    pub om_engine_options: Vec<(String, String)>,
+    /// Who the opponent is (`UCI_Opponent`, xboard `name`/`rating`/`computer`).
+    pub opponent: Option<OpponentId>,
+    /// Keep fitted models per opponent name between games (`OM_Mode=auto`).
+    pub om_profiles: bool,
+    /// Where the profiles live (empty: the user's data directory).
+    pub om_profile_dir: String,
     /// Opponent probes may use endgame tables.
     pub om_opponent_tablebases: bool,
     /// Enhanced probes: all equal-best moves.
@@ -262,6 +297,11 @@ impl Default for Options {
             om_opponent_depth: 0,
             om_opponent_nodes: 0,
             om_types: OpponentModel::default(),
+            om_engine: None,
+            om_engine_options: Vec::new(),
+            opponent: None,
+            om_profiles: true,
+            om_profile_dir: String::new(),
             om_opponent_tablebases: true,
             om_ties: true,
             om_replay: false,
@@ -334,6 +374,10 @@ impl Options {
         }
         let mut keys = Vec::new();
         for t in &self.om_types.types {
+            if t.eval == crate::opponent::EvalKind::Engine {
+                // An external engine keeps its own memory.
+                continue;
+            }
             let key = (
                 t.eval,
                 t.tablebases && self.om_opponent_tablebases,
@@ -415,6 +459,7 @@ impl Options {
                 self.om_mode = match combo(s, value)?.as_str() {
                     "om" => OmMode::Om,
                     "prom" => OmMode::Prom,
+                    "auto" => OmMode::Auto,
                     _ => OmMode::Off,
                 };
                 Applied::Stored
@@ -443,6 +488,43 @@ impl Options {
                 }
                 self.om_types = model;
                 Applied::NewModel
+            }
+            "OM_OpponentEngine" => {
+                self.om_engine = match value {
+                    "" | "<empty>" => None,
+                    v => Some(
+                        v.parse()
+                            .map_err(|e| format!("option OM_OpponentEngine: {e}"))?,
+                    ),
+                };
+                Applied::NewEngine
+            }
+            "OM_OpponentEngineOptions" => {
+                self.om_engine_options = match value {
+                    "<empty>" => Vec::new(),
+                    v => parse_engine_options(v)
+                        .map_err(|e| format!("option OM_OpponentEngineOptions: {e}"))?,
+                };
+                Applied::NewEngine
+            }
+            "UCI_Opponent" => {
+                self.opponent = match value {
+                    "" | "<empty>" => None,
+                    v => Some(v.parse().map_err(|e| format!("option UCI_Opponent: {e}"))?),
+                };
+                Applied::NewOpponent
+            }
+            "OM_Profiles" => {
+                self.om_profiles = boolean(s, value)?;
+                Applied::Stored
+            }
+            "OM_ProfileDir" => {
+                self.om_profile_dir = if value == "<empty>" {
+                    String::new()
+                } else {
+                    value.to_string()
+                };
+                Applied::NewOpponent
             }
             "OM_OpponentTablebases" => {
                 self.om_opponent_tablebases = boolean(s, value)?;
@@ -539,6 +621,21 @@ mod tests {
         assert!(o.set("Nope", Some("1")).is_err());
         assert_eq!(o.hash_mb, 16);
         assert_eq!(o.om_types, OpponentModel::default());
+        assert!(o.set("OM_OpponentEngineOptions", Some("Threads")).is_err());
+        assert!(o.set("OM_OpponentEngine", Some("\"unterminated")).is_err());
+        assert_eq!(o.om_engine, None);
+        assert_eq!(
+            o.set("OM_OpponentEngine", Some("stockfish --flag")),
+            Ok(Applied::NewEngine)
+        );
+        assert_eq!(o.om_engine.as_ref().map(|c| c.args.len()), Some(1));
+        assert!(o.set("UCI_Opponent", Some("XM 2800 human X")).is_err());
+        assert_eq!(o.opponent, None);
+        assert_eq!(
+            o.set("UCI_Opponent", Some("GM 2800 human Gary Kasparov")),
+            Ok(Applied::NewOpponent)
+        );
+        assert_eq!(o.opponent.as_ref().map(|p| p.elo), Some(Some(2800)));
         assert_eq!(o.set("om_mode", Some("PROM")), Ok(Applied::Stored));
         assert_eq!(o.om_mode, OmMode::Prom);
     }

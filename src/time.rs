@@ -88,6 +88,11 @@ impl TimeManager {
         self.soft.is_some_and(|s| self.start.elapsed() >= s)
     }
 
+    /// The instant of the hard deadline, if any.
+    pub fn hard_deadline(&self) -> Option<Instant> {
+        self.hard.map(|h| self.start + h)
+    }
+
     /// True if the search has a deadline at all.
     pub fn has_deadline(&self) -> bool {
         self.hard.is_some()

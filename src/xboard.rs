@@ -72,6 +72,7 @@ pub use output::{Output, SearchDone, XboardReporter, feature_lines};
 
 use crate::engine::Engine;
 use crate::limits::Limits;
+use crate::opponent_id::OpponentId;
 use crate::options::Options;
 use crate::position::{Position, uci as move_uci};
 use crate::search::is_legal;
@@ -416,6 +417,23 @@ impl<'e> Session<'e> {
                 }
             }
             Command::Quit => return Flow::Quit,
+            Command::Name(n) => {
+                let old = self.engine.opponent().cloned().unwrap_or_default();
+                let id = OpponentId::from_xboard_name(&n).with_rating(old.elo);
+                self.engine.set_opponent(OpponentId {
+                    kind: old.kind,
+                    ..id
+                });
+            }
+            Command::Rating(_, theirs) => {
+                let old = self.engine.opponent().cloned().unwrap_or_default();
+                let elo = (theirs > 0).then_some(theirs);
+                self.engine.set_opponent(old.with_rating(elo));
+            }
+            Command::Computer => {
+                let old = self.engine.opponent().cloned().unwrap_or_default();
+                self.engine.set_opponent(old.with_computer(true));
+            }
             Command::Variant(v) => {
                 if v != "normal" {
                     self.error("unsupported variant", line);

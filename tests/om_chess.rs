@@ -297,6 +297,8 @@ fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
             ties: true,
             root_margin: None,
             bound: None,
+            hedge: None,
+            auto: None,
             learning: nosce::options::Learning::Off,
             learning_params: (0.05, 0.6, 0.2),
             types: vec![TypeSetup {
@@ -307,6 +309,7 @@ fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
                 nodes: limits_opp.1,
                 tablebases: false,
                 replay: true,
+                engine: None,
             }],
         };
         let tt = TranspositionTable::new(8);

@@ -125,7 +125,7 @@ fn features_are_negotiated_with_done_last() {
         "only feature lines before done=1",
     );
     for opt in [
-        "feature option=\"OM_Mode -combo *off /// om /// prom\"",
+        "feature option=\"OM_Mode -combo *off /// om /// prom /// auto\"",
         "feature option=\"Move Overhead -spin 50 0 5000\"",
         "feature option=\"OM_Ties -check 1\"",
         "feature option=\"Clear Hash -button\"",
@@ -496,7 +496,8 @@ fn bad_input_is_reported_never_fatal() {
         let lines = say(&mut e, &[line]);
         e.check(lines.iter().any(|l| l == want), &format!("no '{want}'"));
     }
-    // Commands that carry information the engine does not use never produce an error.
+    // Information about the game and the opponent (name, rating and computer feed the
+    // opponent profile of OM_Mode=auto) never produces an error.
     let lines = say(
         &mut e,
         &[

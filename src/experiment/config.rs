@@ -190,6 +190,7 @@ impl ModelConfig {
                     probability: 1.0,
                     depth,
                     nodes,
+                    movetime: None,
                     tablebases: false,
                 },
                 perturb,
@@ -232,6 +233,13 @@ impl FromStr for ModelConfig {
             plain.push(kept.join(":"));
         }
         let model: OpponentModel = plain.join(",").parse()?;
+        if model.uses_engine() {
+            return Err(
+                "the engine type is not available in the KQKR sweep yet (model the UCI K+Q \
+                 side with the built-in types)"
+                    .into(),
+            );
+        }
         Ok(ModelConfig {
             types: model
                 .types

@@ -47,15 +47,17 @@ pub trait Opponent: Send {
 }
 
 /// An evaluator of `kind`, perturbed with `seed` and `amplitude` when a seed is given.
+/// [`EvalKind::Engine`] has no evaluator of ours; the sweep's model parser rejects it, and
+/// it gets the full evaluation here.
 pub fn evaluator(kind: EvalKind, seed: Option<u64>, amplitude: i32) -> Arc<dyn Evaluator> {
     match (kind, seed) {
-        (EvalKind::Full, Some(s)) if amplitude > 0 => {
+        (EvalKind::Full | EvalKind::Engine, Some(s)) if amplitude > 0 => {
             Arc::new(Perturbed::new(FullEval::default(), s, amplitude))
         }
         (EvalKind::Material, Some(s)) if amplitude > 0 => {
             Arc::new(Perturbed::new(MaterialEval, s, amplitude))
         }
-        (EvalKind::Full, _) => Arc::new(FullEval::default()),
+        (EvalKind::Full | EvalKind::Engine, _) => Arc::new(FullEval::default()),
         (EvalKind::Material, _) => Arc::new(MaterialEval),
     }
 }

@@ -126,6 +126,7 @@ impl<'t> KrSide<'t> {
                     nodes: t.base.nodes,
                     tablebases: t.base.tablebases,
                     replay: t.replay,
+                    engine: None,
                 }
             })
             .collect();
@@ -172,6 +173,8 @@ impl<'t> KrSide<'t> {
                 ties: self.ties,
                 root_margin: None,
                 bound: None,
+                hedge: None,
+                auto: None,
                 learning: Learning::Off,
                 learning_params: (0.05, 0.6, 0.2),
                 types: self.types.clone(),

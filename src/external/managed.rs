@@ -165,6 +165,13 @@ impl ManagedEngine {
         self.engine.as_mut().is_some_and(UciEngine::is_alive)
     }
 
+    /// Gives up on the running process after `e` (e.g. no answer within the caller's
+    /// answer timeout): kills it at once and counts a fault, as for a crash.
+    pub fn abandon(&mut self, e: &ExternalError) {
+        self.kill();
+        self.fault(e);
+    }
+
     /// Counts the fault `e`.
     fn fault(&mut self, e: &ExternalError) {
         self.faults += 1;

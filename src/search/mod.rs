@@ -11,7 +11,11 @@
 //! at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
 
 pub mod alphabeta;
+pub mod auto;
 pub mod bounded;
+pub mod external_probe;
+pub mod fit;
+pub mod hedge;
 pub mod model;
 pub mod om;
 pub mod om_root;
@@ -116,6 +120,11 @@ impl<'a> Clock<'a> {
     /// Time since the search (or `ponderhit`) started.
     pub fn elapsed(&self) -> Duration {
         self.tm.elapsed()
+    }
+
+    /// The instant the search must stop by, if it has one (none while pondering).
+    pub fn hard_deadline(&self) -> Option<std::time::Instant> {
+        self.tm.hard_deadline()
     }
 
     /// Scales the soft deadline (see [`TimeManager::adjust`]).

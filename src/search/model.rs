@@ -11,7 +11,7 @@ use std::time::Duration;
 use shakmaty::Move;
 
 use super::alphabeta::Worker;
-use super::om::{self, Driver, DriverSettings, OmMode, ProbeSpec};
+use super::om::{self, Driver, DriverSettings, EngineProbe, OmMode, ProbeSpec};
 use super::{Clock, SearchContext, SearchResult};
 use crate::eval::Evaluator;
 use crate::eval::score::MAX_PLY;
@@ -37,6 +37,8 @@ pub struct TypeSetup {
     pub tablebases: bool,
     /// Replay the opponent's own search exactly (see [`super::om::ProbeSpec::replay`]).
     pub replay: bool,
+    /// The external engine of an `engine` type (`None`: one of our own searches).
+    pub engine: Option<EngineProbe>,
 }
 
 /// Everything the model driver needs besides the plain search context.
@@ -52,6 +54,10 @@ pub struct ModelSetup {
     pub root_margin: Option<i32>,
     /// Bounded-sum pruning with this bound B (OM mode), if any.
     pub bound: Option<i32>,
+    /// The hedged root of `OM_Mode=auto` (OM mode), if any.
+    pub hedge: Option<super::hedge::Hedge>,
+    /// `OM_Mode=auto`: the types are the fit's candidate bases ([`super::auto`]).
+    pub auto: Option<super::auto::AutoSetup>,
     /// On-line learning of the type probabilities.
     pub learning: crate::options::Learning,
     /// Learning parameters: fast reward, P_s (6.17), γ (6.19), as fractions.
@@ -111,6 +117,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
             depth: t.depth,
             nodes: t.nodes,
             replay: t.replay,
+            engine: t.engine.clone(),
         })
         .collect();
     let settings = DriverSettings {
@@ -119,6 +126,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
         ties: setup.ties,
         root_margin: setup.root_margin,
         bound: setup.bound.filter(|_| setup.mode == OmMode::Om),
+        hedge: setup.hedge.filter(|_| setup.mode == OmMode::Om),
     };
     let mut driver = Driver::new(own, opps, specs, settings, root);
     driver.clock = Some(Clock::new(
@@ -176,7 +184,8 @@ pub struct LearnState {
 const LEARN_DEPTH: u32 = 4;
 
 /// Learns from the opponent's last move in `pos` (the move that led to it), updating
-/// `state` and returning the probabilities to search with.
+/// `state` and returning the probabilities to search with. External engines are asked no
+/// later than `deadline`.
 pub fn learn_from_last_move<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
     setup: &ModelSetup,
@@ -184,6 +193,7 @@ pub fn learn_from_last_move<E: Evaluator + ?Sized>(
     params: (f64, f64, f64),
     pos: &Position,
     state: &mut LearnState,
+    deadline: Option<std::time::Instant>,
 ) -> Vec<f64> {
     use crate::learning::{bayes_update, fast_update, rank_likelihoods, ranks};
     use crate::options::Learning;
@@ -205,6 +215,18 @@ pub fn learn_from_last_move<E: Evaluator + ?Sized>(
     let mut predicted = Vec::with_capacity(setup.types.len());
     let mut likelihood = Vec::with_capacity(setup.types.len());
     for t in &setup.types {
+        if let Some(probe) = &t.engine {
+            // The engine's own choice; its rank-likelihood is P_s for the move it names.
+            let guess = probe.ask(&before, t.replay, deadline, &ctx.control.stop);
+            let hit = guess.as_ref().is_ok_and(|&m| m == actual);
+            if let Err(e) = &guess {
+                ctx.reporter.message(&format!("om learning: {e}"));
+            }
+            predicted.push(hit);
+            let n = before.legal_moves().len().max(2) as f64;
+            likelihood.push(if hit { ps } else { (1.0 - ps) / (n - 1.0) });
+            continue;
+        }
         let mut w: Worker<'_, dyn Evaluator> = Worker::new(
             &*t.eval,
             &t.tt,

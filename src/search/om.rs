@@ -32,6 +32,7 @@
 use shakmaty::{Color, Move, Position as _};
 
 use super::alphabeta::Worker;
+pub use super::external_probe::EngineProbe;
 use super::{Clock, SearchConfig, SearchContext, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::score::{DRAW, INFINITE, Score, from_tt, mate_in, mated_in, to_tt};
@@ -52,6 +53,9 @@ pub enum OmMode {
     Om,
     /// PrOM search over all types.
     Prom,
+    /// A fitted model ([`super::fit`]) searched with the hedged root ([`super::hedge`]):
+    /// the engine core turns it into OM mode with a hedge before the driver runs.
+    Auto,
 }
 
 /// The type OM mode speculates with among types of these probabilities: the most probable,
@@ -80,6 +84,9 @@ pub struct ProbeSpec {
     /// β-passing, no ties) — the opponent whose choice is a function of the position. Its
     /// prediction at ply 1 is then exact.
     pub replay: bool,
+    /// The external engine behind an `engine` type ([`super::external_probe`]); `None`
+    /// for our own searches.
+    pub engine: Option<EngineProbe>,
 }
 
 /// A probe remembered for the rest of a search: its value relative to the probed node, the
@@ -105,6 +112,9 @@ pub struct DriverSettings {
     /// Bounded-sum pruning (Alg. 3.10) with this bound B on |V0 − V_op|, OM mode only;
     /// `None`: β-pruning alone (Alg. 3.8). Sound only when the OM type searches to our depth.
     pub bound: Option<Score>,
+    /// The hedged root of `OM_Mode=auto` ([`super::hedge`]): PrOM over our own search and
+    /// the OM type, at α-β's cost. OM mode only, without a bound.
+    pub hedge: Option<super::hedge::Hedge>,
 }
 
 /// The driver's state for one search.
@@ -136,6 +146,9 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     pub(super) last_ab: Option<Score>,
     /// The principal variation of the last probe (from the probed node).
     pub(super) probe_line: Vec<Move>,
+    /// An opponent type that failed in this search (an engine that crashed, hung or
+    /// answered nonsense) and why; the root loop drops it and repeats the iteration.
+    pub(super) failure: Option<(usize, String)>,
     /// Set when the search was stopped.
     pub aborted: bool,
 }
@@ -165,6 +178,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             probe_line: Vec::new(),
             agree_reduction: 0,
             last_ab: None,
+            failure: None,
             aborted: false,
         }
     }
@@ -243,6 +257,9 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         } else {
             (-to_tt(alpha, ply)).min(INFINITE)
         };
+        if spec.engine.is_some() {
+            return self.engine_probe(t);
+        }
         if spec.replay {
             return self.replay_type(t, depth);
         }
@@ -530,6 +547,26 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     /// The type OM mode speculates with: the most probable one.
     pub fn om_type(&self) -> usize {
         om_type_of(self.specs.iter().map(|s| s.probability))
+    }
+
+    /// True while some opponent type still has a positive probability (types that failed
+    /// in this search have none).
+    pub fn has_model(&self) -> bool {
+        self.specs.iter().any(|s| s.probability > 0.0)
+    }
+
+    /// Drops type `t` from this search: its probability goes to the others in proportion
+    /// (PrOM renormalises, §6.1); with none left the driver is plain α-β.
+    pub(super) fn drop_type(&mut self, t: usize) {
+        let gone = std::mem::take(&mut self.specs[t].probability);
+        let rest = 1.0 - gone;
+        for s in &mut self.specs {
+            s.probability = if rest > 1e-12 {
+                s.probability / rest
+            } else {
+                0.0
+            };
+        }
     }
 
     /// Sets the line below the node `ply` plies deep.

@@ -14,6 +14,7 @@
 use shakmaty::{Move, Position as _};
 
 use super::SearchResult;
+use super::hedge::RootAb;
 use super::om::{Driver, MAX_TYPES, OmMode};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
@@ -46,6 +47,15 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             w.aspirated(depth, guess, -INFINITE, INFINITE)
         })?;
         self.last_ab = Some(ab_value);
+        let hedge = self.settings.hedge;
+        if !self.has_model() || hedge.is_some_and(|h| h.weight >= 1.0) {
+            // Every opponent type failed in this search: α-β is all that is left.
+            return Some(OmIteration {
+                value: ab_value,
+                ab_value,
+                pv: self.own.root_pv(),
+            });
+        }
         let mut candidates = match self.settings.root_margin {
             Some(margin) => self.within_margin(root_moves, depth, ab_value - margin)?,
             None => root_moves.clone(),
@@ -59,6 +69,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             candidates[..=i].rotate_right(1);
         }
         let betas = [INFINITE; MAX_TYPES];
+        let ab_best = self.own.root_pv().first().copied();
         let mut scored: Vec<(Score, Move)> = Vec::with_capacity(root_moves.len());
         let mut best = -INFINITE;
         let mut best_pv = Vec::new();
@@ -70,13 +81,23 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             // whole subtree is reduced, as in α-β; under β-pruning only our own search below
             // a predicted reply that is α-β's own refutation (a reply the model predicts
             // differently may be the blunder OM is looking for: that line gets full depth).
-            let (r, agree) = self.max_move_reduction(m, i + 1, depth, best, in_check, true);
-            self.agree_reduction = agree;
-            let mut v = self.root_child(depth - 1 - r, best, &betas);
-            self.agree_reduction = 0;
-            if r > 0 && v.is_some_and(|v| v > best) {
-                v = self.root_child(depth - 1, best, &betas);
-            }
+            let v = if let Some(h) = hedge {
+                let ab = RootAb {
+                    value: ab_value,
+                    best: ab_best,
+                    in_check,
+                };
+                self.hedged_child(h, m, i + 1, depth, best, ab)
+            } else {
+                let (r, agree) = self.max_move_reduction(m, i + 1, depth, best, in_check, true);
+                self.agree_reduction = agree;
+                let mut v = self.root_child(depth - 1 - r, best, &betas);
+                self.agree_reduction = 0;
+                if r > 0 && v.is_some_and(|v| v > best) {
+                    v = self.root_child(depth - 1, best, &betas);
+                }
+                v
+            };
             self.undo_move();
             let v = v?;
             scored.push((v, m));
@@ -154,9 +175,36 @@ pub fn run<E: Evaluator + ?Sized>(
     if allowed.is_empty() {
         return result;
     }
-    for depth in 1..=max_depth.max(1) {
+    let mut depth = 1;
+    while depth <= max_depth.max(1) {
         let Some(it) = driver.iterate(&mut root_moves, depth as i32) else {
-            break;
+            // An opponent type failed (an external engine): report it, drop it from this
+            // search and repeat the iteration without it, time permitting.
+            let Some((t, why)) = driver.failure.take() else {
+                break;
+            };
+            reporter.message(&format!(
+                "om: opponent type {} fails and leaves this search ({why}); {}",
+                t + 1,
+                if driver
+                    .specs
+                    .iter()
+                    .enumerate()
+                    .any(|(i, s)| i != t && s.probability > 0.0)
+                {
+                    "the other types share its probability"
+                } else {
+                    "searching with alpha-beta"
+                }
+            ));
+            driver.drop_type(t);
+            driver.aborted = false;
+            if driver.clock.as_mut().is_some_and(|c| c.expired())
+                || driver.own.stop.load(std::sync::atomic::Ordering::Relaxed)
+            {
+                break;
+            }
+            continue;
         };
         result.best = it.pv.first().copied().or(result.best);
         result.ponder = it.pv.get(1).copied();
@@ -179,6 +227,7 @@ pub fn run<E: Evaluator + ?Sized>(
         {
             break;
         }
+        depth += 1;
     }
     result.nodes = driver.nodes();
     result

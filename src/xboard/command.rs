@@ -87,10 +87,15 @@ pub enum Command {
     Exit,
     /// `.`: status request in analyze mode (we send none; the spec makes it optional).
     Status,
-    /// Commands that carry information the engine does not use: `random`, `name`,
-    /// `rating`, `ics`, `computer`, `nps`, `white`, `black` (the last two are obsolete and
-    /// not sent with `colors=0`).
+    /// Commands that carry information the engine does not use: `random`, `ics`, `nps`,
+    /// `white`, `black` (the last two are obsolete and not sent with `colors=0`).
     Ignored,
+    /// `name X`: the opponent's name (its profile for `OM_Mode=auto`).
+    Name(String),
+    /// `rating OURS THEIRS`: the ratings (0 = unknown).
+    Rating(u32, u32),
+    /// `computer`: the opponent is a program.
+    Computer,
     /// `memory N` (megabytes for every table).
     Memory(usize),
     /// `cores N`
@@ -280,9 +285,19 @@ impl FromStr for Command {
             "analyze" => Command::Analyze,
             "exit" => Command::Exit,
             "." => Command::Status,
-            "random" | "name" | "rating" | "ics" | "computer" | "nps" | "white" | "black" => {
-                Command::Ignored
-            }
+            "random" | "ics" | "nps" | "white" | "black" => Command::Ignored,
+            "name" => Command::Name(tail(line).trim().to_string()),
+            "rating" => match rest {
+                [ours, theirs, ..] => Command::Rating(
+                    ours.parse()
+                        .map_err(|_| ParseError::new("ratings are whole numbers"))?,
+                    theirs
+                        .parse()
+                        .map_err(|_| ParseError::new("ratings are whole numbers"))?,
+                ),
+                _ => return Err(ParseError::new("rating needs two numbers")),
+            },
+            "computer" => Command::Computer,
             "memory" => Command::Memory(int_arg(rest)?),
             "cores" => Command::Cores(int_arg(rest)?),
             "egtpath" => {

@@ -102,7 +102,7 @@ pub fn feature_lines() -> Vec<String> {
 }
 
 /// The `option` feature for an engine option (§9 "option"), e.g.
-/// `feature option="OM_Mode -combo *off /// om /// prom"`.
+/// `feature option="OM_Mode -combo *off /// om /// prom /// auto"`.
 pub fn option_feature(spec: &OptionSpec) -> String {
     let body = match &spec.kind {
         OptionKind::Spin { default, min, max } => format!("-spin {default} {min} {max}"),
@@ -235,7 +235,9 @@ mod tests {
     #[test]
     fn option_features() {
         let f: Vec<String> = option_specs().iter().map(option_feature).collect();
-        assert!(f.contains(&"feature option=\"OM_Mode -combo *off /// om /// prom\"".into()));
+        assert!(
+            f.contains(&"feature option=\"OM_Mode -combo *off /// om /// prom /// auto\"".into())
+        );
         assert!(f.contains(&"feature option=\"Move Overhead -spin 50 0 5000\"".into()));
         assert!(f.contains(&"feature option=\"Clear Hash -button\"".into()));
         assert!(f.contains(&"feature option=\"OM_Ties -check 1\"".into()));

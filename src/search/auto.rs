@@ -1,0 +1,290 @@
+//! `OM_Mode=auto`: before each search the opponent's new moves are scored against the
+//! candidate family ([`super::fit`]), the fit is reported (`info string om model …`), and
+//! the best-fitting candidate's base becomes the OM type of a hedged root
+//! ([`super::hedge`]) whose hedge — our own full search — keeps the probability the fitted
+//! type has not earned. With no evidence yet, or a type that never predicted a move that
+//! differs from our own reply, the search is plain α-β.
+//!
+//! Risk control from evidence (Donkers 2003 ch. 4, admissibility; §5.4.1, the root margin):
+//! the fitted type's weight is its measured error-prediction accuracy `a`, and a chosen move
+//! may give up at most `a · OM_RootMargin` centipawns of α-β value — a model that predicted
+//! 30 % of the opponent's differing moves may risk less than one that predicted 90 %, and
+//! none more than the user's ceiling.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use parking_lot::Mutex;
+use shakmaty::Move;
+
+use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_moves};
+use super::hedge::Hedge;
+use super::model::{ModelSetup, search_model};
+use super::om::OmMode;
+use super::{SearchContext, SearchResult};
+use crate::eval::Evaluator;
+use crate::limits::Limits;
+use crate::position::Position;
+use crate::profile::{CandidateStats, Profile, ProfileStore};
+
+/// What `OM_Mode=auto` adds to a [`ModelSetup`] whose types are the candidate bases.
+#[derive(Clone)]
+pub struct AutoSetup {
+    /// The bases' names in the type grammar, aligned with the setup's types.
+    pub names: Vec<String>,
+    /// The user's ceiling on the root margin (`OM_RootMargin`), centipawns.
+    pub margin_ceiling: i32,
+    /// The fit of this game.
+    pub fit: Arc<Mutex<FitState>>,
+    /// Its tunables.
+    pub params: FitParams,
+    /// Where the opponent's fit is kept between games, if anywhere.
+    pub profile: Option<ProfileLink>,
+}
+
+/// The opponent's profile: the store, the opponent's key and name, and its rating.
+#[derive(Clone, Debug)]
+pub struct ProfileLink {
+    /// The profile directory.
+    pub store: ProfileStore,
+    /// The opponent's key ([`crate::opponent_id::OpponentId::profile_key`]).
+    pub key: String,
+    /// The opponent's name as the GUI gave it.
+    pub display_name: String,
+    /// The opponent's rating, if the GUI gave one: the prior of a fit without a profile.
+    pub elo: Option<u32>,
+}
+
+/// The prior candidate for an opponent of rating `elo` when nothing was learned about it
+/// yet: our evaluation at a depth that grows with the rating, with evaluation noise that
+/// shrinks with it. A provisional mapping (not yet calibrated against rated players); it
+/// only chooses which type is tried first — the weight OM gives a type is earned by its
+/// predictions alone.
+pub fn elo_prior(elo: u32) -> Option<&'static str> {
+    match elo {
+        0..1400 => Some("self:depth=1@120"),
+        1400..1800 => Some("self:depth=2@120"),
+        1800..2200 => Some("self:depth=3@40"),
+        2200..2600 => Some("self:depth=4@40"),
+        _ => None,
+    }
+}
+
+/// Log-likelihood bonus of the rating's prior candidate (nats).
+const ELO_PRIOR_BONUS: f64 = 2.0;
+
+/// Profile rows of the fit: one per base (`moves`, `predicted` = its hits), one per base
+/// named `<base>#differ` (the moves where it differed from the reference, and its hits
+/// there), and one per candidate (`<base>@τ`, with its log-likelihood).
+pub fn to_profile(state: &FitState, link: &ProfileLink) -> Profile {
+    let mut p = Profile::new(link.key.clone(), link.display_name.clone());
+    p.games = state.games;
+    p.moves = state.moves;
+    p.elo = link.elo;
+    for b in &state.bases {
+        p.candidates.push(CandidateStats {
+            name: b.name.clone(),
+            moves: b.moves,
+            predicted: b.hits.min(b.moves),
+            log_likelihood: 0.0,
+        });
+        p.candidates.push(CandidateStats {
+            name: format!("{}#differ", b.name),
+            moves: b.differ,
+            predicted: b.differ_hits.min(b.differ),
+            log_likelihood: 0.0,
+        });
+    }
+    for c in &state.candidates {
+        p.candidates.push(CandidateStats {
+            name: format!("{}@{}", state.bases[c.base].name, c.temperature),
+            moves: state.moves,
+            predicted: 0,
+            log_likelihood: c.log_likelihood,
+        });
+    }
+    p
+}
+
+/// Starts `state` from a profile: the rows it shares with the fit's bases and candidates
+/// (a family that changed since keeps what still matches).
+pub fn from_profile(state: &mut FitState, p: &Profile) {
+    state.games = p.games.saturating_add(1);
+    state.moves = p.moves;
+    for row in &p.candidates {
+        if let Some(b) = state.bases.iter_mut().find(|b| b.name == row.name) {
+            b.moves = row.moves;
+            b.hits = row.predicted;
+        } else if let Some(name) = row.name.strip_suffix("#differ")
+            && let Some(b) = state.bases.iter_mut().find(|b| b.name == name)
+        {
+            b.differ = row.moves;
+            b.differ_hits = row.predicted;
+        } else if let Some((base, t)) = row.name.rsplit_once('@')
+            && let Ok(t) = t.parse::<u32>()
+            && let Some(bi) = state.bases.iter().position(|b| b.name == base)
+            && let Some(c) = state
+                .candidates
+                .iter_mut()
+                .find(|c| c.base == bi && c.temperature == t)
+        {
+            c.log_likelihood = row.log_likelihood;
+        }
+    }
+}
+
+/// Looks for the opponent's profile once per game: starts the fit from it, or from the
+/// rating's prior; a bad profile is reported and ignored.
+fn load_profile<E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'_, E>,
+    link: &ProfileLink,
+    state: &mut FitState,
+) {
+    state.profile_checked = true;
+    match link.store.load(&link.key) {
+        Ok(Some(p)) => {
+            from_profile(state, &p);
+            ctx.reporter.message(&format!(
+                "om profile '{}': {} games, {} moves",
+                link.display_name, p.games, p.moves
+            ));
+        }
+        Ok(None) => {
+            let prior = link.elo.and_then(elo_prior);
+            if let Some(name) = prior
+                && let Some(c) = state
+                    .candidates
+                    .iter()
+                    .position(|c| state.candidate_name(c) == name)
+            {
+                state.candidates[c].log_likelihood += ELO_PRIOR_BONUS;
+            }
+            ctx.reporter.message(&format!(
+                "om profile '{}': new{}",
+                link.display_name,
+                prior.map_or(String::new(), |n| format!(", prior {n}"))
+            ));
+        }
+        Err(e) => ctx
+            .reporter
+            .message(&format!("om profile: {e}; starting afresh")),
+    }
+}
+
+/// Scores the opponent's new moves, reports the fit, and searches with the fitted type and
+/// its hedge (or plain α-β). External engines are asked no later than `deadline`.
+pub fn search_auto<E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'_, E>,
+    setup: &ModelSetup,
+    auto: &AutoSetup,
+    pos: &Position,
+    limits: &Limits,
+    allowed: &[Move],
+    deadline: Option<Instant>,
+) -> SearchResult {
+    let chosen = {
+        let mut state = auto.fit.lock();
+        if state.bases.iter().map(|b| &b.name).ne(auto.names.iter()) {
+            let oracle: Vec<bool> = setup.types.iter().map(|t| t.engine.is_some()).collect();
+            *state = FitState::new(&auto.names, &oracle, &auto.params);
+        }
+        if !state.profile_checked
+            && let Some(link) = &auto.profile
+        {
+            load_profile(ctx, link, &mut state);
+        }
+        let before = state.moves;
+        fit_new_moves(ctx, setup, auto, pos, &mut state, deadline);
+        if state.moves > before
+            && let Some(link) = &auto.profile
+            && let Err(e) = link.store.save(&to_profile(&state, link))
+        {
+            ctx.reporter.message(&format!("om profile: {e}"));
+        }
+        if state.moves > 0 {
+            ctx.reporter.message(&state.report(&auto.params));
+        }
+        state.chosen(&auto.params)
+    };
+    let result = match chosen {
+        Some((b, weight)) if weight > 0.0 => {
+            let mut single = setup.clone();
+            let mut t = setup.types[b].clone();
+            t.probability = 1.0;
+            single.types = vec![t];
+            single.mode = OmMode::Om;
+            single.spec_depth = 2;
+            single.bound = None;
+            single.root_margin = None;
+            single.hedge = Some(Hedge {
+                weight: 1.0 - weight,
+                margin: (f64::from(auto.margin_ceiling) * weight).round() as i32,
+            });
+            search_model(ctx, &single, pos, limits, allowed)
+        }
+        _ => super::search(ctx, pos, limits, allowed),
+    };
+    // Our predicted reply is the reference for scoring the opponent's next move.
+    if let (Some(best), Some(reply)) = (result.best, result.ponder) {
+        let mut after = pos.clone();
+        after.play(best);
+        auto.fit.lock().expected = Some((after.key(), reply));
+    }
+    result
+}
+
+/// Scores the opponent moves of the game not yet scored (see [`unscored_moves`]).
+fn fit_new_moves<E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'_, E>,
+    setup: &ModelSetup,
+    auto: &AutoSetup,
+    pos: &Position,
+    state: &mut FitState,
+    deadline: Option<Instant>,
+) {
+    let todo = unscored_moves(pos, state, auto.params.max_new_moves);
+    if todo.is_empty() {
+        return;
+    }
+    let stop = &ctx.control.stop;
+    let mut bases: Vec<Base<'_>> = setup
+        .types
+        .iter()
+        .map(|t| match &t.engine {
+            Some(probe) => {
+                let probe = probe.clone();
+                let replay = t.replay;
+                Base::Oracle(Box::new(move |p: &Position| {
+                    probe.ask(p, replay, deadline, stop).ok()
+                }))
+            }
+            None => Base::Search {
+                eval: &*t.eval,
+                tt: &t.tt,
+                depth: t.depth.unwrap_or(1).max(1),
+            },
+        })
+        .collect();
+    for (before, played) in todo {
+        let reference = state
+            .expected
+            .filter(|&(k, _)| k == before.key())
+            .map(|(_, m)| m);
+        let seen = Observation {
+            before: &before,
+            played,
+            reference,
+        };
+        let done = score_move(
+            state,
+            &mut bases,
+            &auto.params,
+            &ctx.config.params,
+            stop,
+            seen,
+        );
+        if !done || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+    }
+}

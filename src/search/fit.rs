@@ -1,0 +1,542 @@
+//! Fitted opponent models: during a game every *candidate* opponent type is scored on the
+//! opponent's actual moves, and the best-fitting one, with a probability earned by its
+//! measured accuracy, becomes the OM type of `OM_Mode=auto` (Donkers 2003 ch. 6: PrOM over
+//! an uncertain model; §6.6.1 the maximum-likelihood estimate 6.16 of the type
+//! probabilities; §6.6.2 on-line learning 6.19 with a forgetting factor).
+//!
+//! A candidate is a *base* — a deterministic predictor: one of our own searches (an
+//! evaluator at a fixed depth) or the external engine — with a *temperature* τ: the
+//! opponent is assumed to play move `j` with probability ∝ exp(v(j)/τ) over the base's move
+//! values `v` (τ = 0: the base's best move, with a small error rate), so that evaluation
+//! noise of several sizes is part of the family. Each scored opponent move adds the
+//! logarithm of its likelihood to every candidate, with older moves discounted by
+//! [`FitParams::forget`]; the posterior over candidates is ∝ exp(log-likelihood).
+//!
+//! What OM can gain from a type is measured where it matters (admissibility, ch. 4: OM
+//! gains only when the model's prediction differs from our own refutation and is right):
+//! each base counts the opponent moves where its prediction differed from the *reference*
+//! move — our own search's predicted reply from the previous move when there is one, else
+//! our evaluation at the deepest fit depth — and how many of those the opponent played.
+//! That error-prediction accuracy, shrunk towards 0 by [`FitParams::prior_misses`], is the
+//! probability the hedged root gives the fitted type ([`super::hedge`]); the rest goes to
+//! the hedge (our own full search), so an opponent nobody predicts is met with α-β.
+
+use shakmaty::{Color, Move};
+
+use super::alphabeta::Worker;
+use crate::eval::Evaluator;
+use crate::eval::score::{INFINITE, Score, is_decisive};
+use crate::params::SearchParams;
+use crate::position::Position;
+use crate::tt::TranspositionTable;
+
+/// Tunables of the fit.
+#[derive(Clone, Debug)]
+pub struct FitParams {
+    /// Temperatures of the candidates in centipawns (0: the base's best move).
+    pub temperatures: Vec<u32>,
+    /// Error rate of a τ = 0 candidate: probability of a move that is not its best.
+    pub epsilon: f64,
+    /// Weight of the uniform distribution mixed into every τ > 0 likelihood.
+    pub floor: f64,
+    /// Discount of older moves per scored move (6.19's forgetting).
+    pub forget: f64,
+    /// Pseudo-count of missed predictions added to the error-prediction accuracy.
+    pub prior_misses: f64,
+    /// Move values are clamped to ± this before a softmax (mates are not infinitely better).
+    pub value_clamp: Score,
+    /// Opponent moves scored at most per search (older ones are skipped when joining late).
+    pub max_new_moves: usize,
+}
+
+impl Default for FitParams {
+    fn default() -> Self {
+        FitParams {
+            temperatures: vec![0, 40, 120],
+            epsilon: 0.15,
+            floor: 0.02,
+            forget: 0.97,
+            prior_misses: 4.0,
+            value_clamp: 1500,
+            max_new_moves: 12,
+        }
+    }
+}
+
+/// A base predictor.
+pub enum Base<'a> {
+    /// One of our own searches: an evaluator and its table, searched to `depth` plies.
+    Search {
+        /// The evaluator.
+        eval: &'a dyn Evaluator,
+        /// Its transposition table.
+        tt: &'a TranspositionTable,
+        /// Depth in plies (≥ 1).
+        depth: u32,
+    },
+    /// A predictor that names one move (the external engine): `None` if it failed.
+    Oracle(Predictor<'a>),
+}
+
+/// A predictor of one move in a position (`None` if it has no answer).
+pub type Predictor<'a> = Box<dyn FnMut(&Position) -> Option<Move> + 'a>;
+
+/// One opponent move to score.
+#[derive(Clone, Copy, Debug)]
+pub struct Observation<'p> {
+    /// The position before the move.
+    pub before: &'p Position,
+    /// The move the opponent played.
+    pub played: Move,
+    /// The move a strong player would play there (our own prediction), if known.
+    pub reference: Option<Move>,
+}
+
+/// The fit's statistics of one base.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BaseStats {
+    /// Its name in the type grammar, e.g. `self:depth=3`.
+    pub name: String,
+    /// Opponent moves scored.
+    pub moves: u64,
+    /// Moves it predicted (its single best move was played).
+    pub hits: u64,
+    /// Moves where its prediction differed from the reference move.
+    pub differ: u64,
+    /// Of those, the moves it predicted.
+    pub differ_hits: u64,
+}
+
+/// One candidate: a base and a temperature, with its discounted log-likelihood.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// Index of its base.
+    pub base: usize,
+    /// Temperature in centipawns (0: best move).
+    pub temperature: u32,
+    /// Discounted sum of log-likelihoods of the opponent's moves.
+    pub log_likelihood: f64,
+}
+
+/// The fit of one game (or carried over from a profile).
+#[derive(Clone, Debug, Default)]
+pub struct FitState {
+    /// Per base.
+    pub bases: Vec<BaseStats>,
+    /// Per candidate.
+    pub candidates: Vec<Candidate>,
+    /// Keys (and history lengths) of the positions whose opponent move was scored.
+    pub scored: Vec<(u64, usize)>,
+    /// Our own predicted reply to our last move: (key of the position after it, move).
+    pub expected: Option<(u64, Move)>,
+    /// Opponent moves scored in all (with those carried over from a profile).
+    pub moves: u64,
+    /// Games this fit has seen (1 for a fresh one; more when it came from a profile).
+    pub games: u32,
+    /// True once the opponent's profile was looked for.
+    pub profile_checked: bool,
+}
+
+impl FitState {
+    /// A fresh fit over bases named `names`, one candidate per (base, temperature); an
+    /// oracle base (`oracle[i]`) gets τ = 0 only.
+    pub fn new(names: &[String], oracle: &[bool], params: &FitParams) -> Self {
+        let mut candidates = Vec::new();
+        for (b, &is_oracle) in oracle.iter().enumerate().take(names.len()) {
+            for &t in &params.temperatures {
+                if is_oracle && t > 0 {
+                    continue;
+                }
+                candidates.push(Candidate {
+                    base: b,
+                    temperature: t,
+                    log_likelihood: 0.0,
+                });
+            }
+        }
+        FitState {
+            bases: names
+                .iter()
+                .map(|n| BaseStats {
+                    name: n.clone(),
+                    ..BaseStats::default()
+                })
+                .collect(),
+            candidates,
+            games: 1,
+            ..FitState::default()
+        }
+    }
+
+    /// The name of a candidate: its base, with `@τ` for τ > 0.
+    pub fn candidate_name(&self, c: &Candidate) -> String {
+        let base = &self.bases[c.base].name;
+        if c.temperature == 0 {
+            base.clone()
+        } else {
+            format!("{base}@{}", c.temperature)
+        }
+    }
+
+    /// Posterior probabilities of the candidates (∝ exp(log-likelihood)).
+    pub fn posterior(&self) -> Vec<f64> {
+        let max = self
+            .candidates
+            .iter()
+            .map(|c| c.log_likelihood)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let raw: Vec<f64> = self
+            .candidates
+            .iter()
+            .map(|c| (c.log_likelihood - max).exp())
+            .collect();
+        let sum: f64 = raw.iter().sum();
+        raw.iter().map(|x| x / sum.max(f64::MIN_POSITIVE)).collect()
+    }
+
+    /// The most probable candidate's base, and the probability the hedged root gives it:
+    /// its error-prediction accuracy `differ_hits / (differ + prior_misses)`.
+    pub fn chosen(&self, params: &FitParams) -> Option<(usize, f64)> {
+        let post = self.posterior();
+        let (i, _) = post
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1).then(b.0.cmp(&a.0)))?;
+        let b = self.candidates[i].base;
+        let s = &self.bases[b];
+        let accuracy = s.differ_hits as f64 / (s.differ as f64 + params.prior_misses);
+        Some((b, accuracy.clamp(0.0, 1.0)))
+    }
+
+    /// The `info string` line: the most probable candidates and the prediction count.
+    pub fn report(&self, params: &FitParams) -> String {
+        let post = self.posterior();
+        let mut order: Vec<usize> = (0..post.len()).collect();
+        order.sort_by(|&a, &b| post[b].total_cmp(&post[a]));
+        let mut line = String::from("om model");
+        for &i in order.iter().take(4) {
+            line += &format!(
+                " {}={:.2}",
+                self.candidate_name(&self.candidates[i]),
+                post[i]
+            );
+        }
+        if let Some((b, a)) = self.chosen(params) {
+            let s = &self.bases[b];
+            line += &format!(
+                " predicted {}/{} differing {}/{} weight {:.2}",
+                s.hits, s.moves, s.differ_hits, s.differ, a
+            );
+        }
+        line
+    }
+}
+
+/// The opponent moves of the game in `pos` not yet scored, oldest first, at most `max`:
+/// (the position before the move, the move).
+pub fn unscored_moves(pos: &Position, state: &FitState, max: usize) -> Vec<(Position, Move)> {
+    let opponent: Color = !pos.turn();
+    let mut out = Vec::new();
+    let mut p = pos.clone();
+    while p.history_len() > 1 && out.len() < max {
+        let m = p.last_move();
+        p.undo();
+        let Some(m) = m else { continue };
+        if p.turn() != opponent {
+            continue;
+        }
+        if state
+            .scored
+            .iter()
+            .any(|&(k, n)| k == p.key() && n == p.history_len())
+        {
+            break;
+        }
+        out.push((p.clone(), m));
+    }
+    out.reverse();
+    out
+}
+
+/// Each legal move's value for a base that searches to `depth`, in the mover's view.
+fn move_values(
+    eval: &dyn Evaluator,
+    tt: &TranspositionTable,
+    depth: u32,
+    params: &SearchParams,
+    stop: &std::sync::atomic::AtomicBool,
+    pos: &Position,
+    moves: &[Move],
+) -> Option<Vec<Score>> {
+    let mut root = pos.clone();
+    root.set_root();
+    let mut w: Worker<'_, dyn Evaluator> = Worker::new(eval, tt, params, stop, root);
+    let mut values = Vec::with_capacity(moves.len());
+    for &m in moves {
+        w.pos.play(m);
+        let v = if depth <= 1 {
+            -w.qsearch(-INFINITE, INFINITE)
+        } else {
+            -w.search(-INFINITE, INFINITE, depth as i32 - 1, false)
+        };
+        w.pos.undo();
+        if w.aborted {
+            return None;
+        }
+        values.push(v);
+    }
+    Some(values)
+}
+
+/// Scores one opponent move for every base and candidate. Returns `false` if stopped.
+pub fn score_move(
+    state: &mut FitState,
+    bases: &mut [Base<'_>],
+    params: &FitParams,
+    search: &SearchParams,
+    stop: &std::sync::atomic::AtomicBool,
+    seen: Observation<'_>,
+) -> bool {
+    let Observation {
+        before,
+        played,
+        reference,
+    } = seen;
+    let moves: Vec<Move> = before.legal_moves().into_iter().collect();
+    let Some(idx) = moves.iter().position(|&m| m == played) else {
+        return true;
+    };
+    let n = moves.len();
+    // Per base: its values (None for an oracle) and its best moves.
+    let mut values: Vec<Option<Vec<Score>>> = Vec::with_capacity(bases.len());
+    let mut best: Vec<Vec<usize>> = Vec::with_capacity(bases.len());
+    for b in bases.iter_mut() {
+        match b {
+            Base::Search { eval, tt, depth } => {
+                let Some(v) = move_values(*eval, tt, *depth, search, stop, before, &moves) else {
+                    return false;
+                };
+                let max = v.iter().copied().max().unwrap_or(0);
+                best.push((0..n).filter(|&j| v[j] == max).collect());
+                values.push(Some(v));
+            }
+            Base::Oracle(f) => {
+                let pick = f(before).and_then(|m| moves.iter().position(|&x| x == m));
+                best.push(pick.into_iter().collect());
+                values.push(None);
+            }
+        }
+    }
+    // The reference: our own prediction, else the deepest search base's first best move.
+    let reference = reference
+        .and_then(|r| moves.iter().position(|&m| m == r))
+        .or_else(|| {
+            let deepest = bases
+                .iter()
+                .enumerate()
+                .filter_map(|(i, b)| match b {
+                    Base::Search { depth, .. } => Some((*depth, i)),
+                    Base::Oracle(_) => None,
+                })
+                .max()?;
+            best[deepest.1].first().copied()
+        });
+    for (i, s) in state.bases.iter_mut().enumerate() {
+        let Some(top) = best[i].first().copied() else {
+            continue;
+        };
+        s.moves += 1;
+        // A prediction counts when it names the move alone (a base indifferent between
+        // many moves predicts nothing).
+        s.hits += u64::from(best[i].len() == 1 && top == idx);
+        // Where it differs from the reference, OM's tie rule (Alg. 3.5) meets any of its
+        // equal-best moves: the opponent playing one of them bears the model out.
+        if reference.is_some_and(|r| !best[i].contains(&r)) {
+            s.differ += 1;
+            s.differ_hits += u64::from(best[i].contains(&idx));
+        }
+    }
+    for c in &mut state.candidates {
+        let l = likelihood(
+            &values[c.base],
+            &best[c.base],
+            idx,
+            n,
+            c.temperature,
+            params,
+        );
+        c.log_likelihood = params.forget * c.log_likelihood + l.max(1e-12).ln();
+    }
+    state.scored.push((before.key(), before.history_len()));
+    state.moves += 1;
+    true
+}
+
+/// Pr(move `idx` | base, τ) among `n` legal moves.
+fn likelihood(
+    values: &Option<Vec<Score>>,
+    best: &[usize],
+    idx: usize,
+    n: usize,
+    temperature: u32,
+    params: &FitParams,
+) -> f64 {
+    if n <= 1 {
+        return 1.0;
+    }
+    match values {
+        Some(v) if temperature > 0 => {
+            let clamp = |x: Score| {
+                let x = if is_decisive(x) {
+                    x.signum() * params.value_clamp
+                } else {
+                    x
+                };
+                f64::from(x.clamp(-params.value_clamp, params.value_clamp))
+            };
+            let max = v.iter().map(|&x| clamp(x)).fold(f64::MIN, f64::max);
+            let t = f64::from(temperature);
+            let z: f64 = v.iter().map(|&x| ((clamp(x) - max) / t).exp()).sum();
+            let p = ((clamp(v[idx]) - max) / t).exp() / z;
+            (1.0 - params.floor) * p + params.floor / n as f64
+        }
+        _ if best.is_empty() => 1.0 / n as f64,
+        _ if best.contains(&idx) => (1.0 - params.epsilon) / best.len() as f64,
+        _ => params.epsilon / (n - best.len()).max(1) as f64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{FullEval, MaterialEval};
+    use std::sync::atomic::AtomicBool;
+
+    /// A synthetic opponent whose type is known (our evaluation at depth 1) plays a game
+    /// against a depth-3 player; the fit must find depth 1 among depths 1–3 and material.
+    #[test]
+    fn the_fit_finds_a_known_opponent_type() {
+        let full = FullEval::default();
+        let material = MaterialEval;
+        let tts: Vec<TranspositionTable> = (0..4).map(|_| TranspositionTable::new(1)).collect();
+        let params = FitParams::default();
+        let search = SearchParams::default();
+        let stop = AtomicBool::new(false);
+        let names: Vec<String> = [
+            "self:depth=1",
+            "self:depth=2",
+            "self:depth=3",
+            "material:depth=2",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let mut state = FitState::new(&names, &[false; 4], &params);
+        let mut pos = Position::from_fen(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .unwrap();
+        let choose = |pos: &Position, depth: u32| -> Option<Move> {
+            let tt = TranspositionTable::new(1);
+            let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+            let v = move_values(&full, &tt, depth, &search, &stop, pos, &moves)?;
+            let max = v.iter().copied().max()?;
+            moves
+                .into_iter()
+                .zip(v)
+                .find(|&(_, x)| x == max)
+                .map(|(m, _)| m)
+        };
+        for ply in 0..24 {
+            if pos.legal_moves().is_empty() {
+                break;
+            }
+            // White is the "strong" side, Black the synthetic opponent of depth 1.
+            let depth = if ply % 2 == 0 { 3 } else { 1 };
+            let m = choose(&pos, depth).unwrap();
+            if ply % 2 == 1 {
+                let mut bases: Vec<Base<'_>> = (0..3)
+                    .map(|d| Base::Search {
+                        eval: &full,
+                        tt: &tts[d],
+                        depth: d as u32 + 1,
+                    })
+                    .collect();
+                bases.push(Base::Search {
+                    eval: &material,
+                    tt: &tts[3],
+                    depth: 2,
+                });
+                let seen = Observation {
+                    before: &pos,
+                    played: m,
+                    reference: None,
+                };
+                assert!(score_move(
+                    &mut state, &mut bases, &params, &search, &stop, seen
+                ));
+            }
+            pos.play(m);
+        }
+        assert_eq!(state.moves, 12);
+        let post = state.posterior();
+        let (best, _) = post
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .unwrap();
+        let name = state.candidate_name(&state.candidates[best]);
+        assert!(
+            name.starts_with("self:depth=1"),
+            "{}",
+            state.report(&params)
+        );
+        assert!(state.bases[0].hits >= 10, "{}", state.report(&params));
+        assert!(state.report(&params).starts_with("om model self:depth=1"));
+        // It predicted every move, so where it differed from depth 3 it was right.
+        let (b, weight) = state.chosen(&params).unwrap();
+        assert_eq!(b, 0);
+        let s = &state.bases[0];
+        assert_eq!(s.differ_hits, s.differ);
+        assert!(weight > 0.0 || s.differ == 0);
+    }
+
+    #[test]
+    fn unscored_moves_are_the_opponents_and_only_once() {
+        let mut pos = Position::default();
+        for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+            pos.play_uci(m).unwrap();
+        }
+        let state = FitState::new(&["self:depth=1".into()], &[false], &FitParams::default());
+        let todo = unscored_moves(&pos, &state, 10);
+        // White to move: Black's moves e7e5 and b8c6.
+        assert_eq!(todo.len(), 2);
+        assert_eq!(crate::position::uci(todo[0].1), "e7e5");
+        assert_eq!(crate::position::uci(todo[1].1), "b8c6");
+        let mut state = state;
+        state
+            .scored
+            .push((todo[0].0.key(), todo[0].0.history_len()));
+        state
+            .scored
+            .push((todo[1].0.key(), todo[1].0.history_len()));
+        assert!(unscored_moves(&pos, &state, 10).is_empty());
+    }
+
+    #[test]
+    fn likelihoods_are_distributions() {
+        let params = FitParams::default();
+        let v = Some(vec![10, 50, -30, 50]);
+        let best = vec![1, 3];
+        for t in [0, 40, 120] {
+            let sum: f64 = (0..4)
+                .map(|i| likelihood(&v, &best, i, 4, t, &params))
+                .sum();
+            assert!((sum - 1.0).abs() < 1e-9, "τ={t}: {sum}");
+        }
+        let oracle: f64 = (0..4)
+            .map(|i| likelihood(&None, &[2], i, 4, 0, &params))
+            .sum();
+        assert!((oracle - 1.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,110 @@
+//! The hedged root of `OM_Mode=auto`: PrOM search (Donkers 2003 §6.2, Alg. 6.3) over two
+//! opponent types — our own full-depth search (the *hedge*: the opponent who finds our
+//! refutation, i.e. α-β's assumption) with probability `w`, and one fitted type `ω` with
+//! probability `1 − w` — computed at α-β's cost instead of a full-depth probe per root move.
+//!
+//! For root move `m` the PrOM value is `w·v_αβ(m) + (1 − w)·v_ω(m)`, where `v_αβ(m)` is our own
+//! α-β value (the hedge type's probe is our own search, so its prediction followed by our
+//! own search gives exactly α-β's value; §3.3, Lemma 1) and `v_ω(m)` the OM value below the
+//! fitted type's predicted reply (Alg. 3.8 at ply 1, restricted speculation s = 2). Neither
+//! needs to be exact for a move that cannot win: α-β's root pass has already bounded every
+//! `v_αβ(m)` by the root value `v₀`, so `v_ω(m)` is searched with the lower bound
+//! `(best − w·v₀)/(1 − w)`, and only a move that passes it has its α-β value tested with a
+//! null window at `(best − (1 − w)·v_ω(m))/w` — and searched exactly only if it passes that.
+//!
+//! Risk control (§5.4.1, "only moves within a margin"): a move whose α-β value is more than
+//! `margin` below `v₀` is never chosen. `OM_Mode=auto` derives `w` and the margin from the
+//! fitted model's measured accuracy ([`crate::fit`]).
+
+use shakmaty::Move;
+
+use super::om::{Driver, MAX_TYPES};
+use crate::eval::Evaluator;
+use crate::eval::score::{INFINITE, Score};
+
+/// The hedge of a hedged root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hedge {
+    /// Probability of the hedge type (our own full search, α-β's assumption), 0..=1; the
+    /// fitted OM type has the rest.
+    pub weight: f64,
+    /// The most α-β value (centipawns) a chosen root move may give up against α-β's best.
+    pub margin: Score,
+}
+
+/// What α-β's pass of the iteration found at the root.
+#[derive(Clone, Copy, Debug)]
+pub struct RootAb {
+    /// α-β's root value `v₀`.
+    pub value: Score,
+    /// α-β's best move.
+    pub best: Option<Move>,
+    /// Whether the root is in check (evasions get no late-move reduction).
+    pub in_check: bool,
+}
+
+impl Hedge {
+    fn mix(&self, ab: Score, om: Score) -> Score {
+        (self.weight * f64::from(ab) + (1.0 - self.weight) * f64::from(om)).round() as Score
+    }
+}
+
+impl<E: Evaluator + ?Sized> Driver<'_, E> {
+    /// The hedged PrOM value of root move `m` (just played; `index` its place in the order)
+    /// at `depth`, given the best value so far `best` and α-β's root value and best move. A
+    /// move that cannot beat `best` returns a value at most `best`.
+    pub(super) fn hedged_child(
+        &mut self,
+        hedge: Hedge,
+        m: Move,
+        index: usize,
+        depth: i32,
+        best: Score,
+        ab: RootAb,
+    ) -> Option<Score> {
+        let RootAb {
+            value: ab0,
+            best: ab_best,
+            in_check,
+        } = ab;
+        let w = hedge.weight.clamp(0.0, 1.0);
+        let betas = [INFINITE; MAX_TYPES];
+        let floor = ab0.saturating_sub(hedge.margin);
+        // The bound the fitted type's value must beat for the mixture to beat `best`.
+        let om_alpha = if best <= -INFINITE || w >= 1.0 {
+            -INFINITE
+        } else {
+            let a = (f64::from(best) - w * f64::from(ab0)) / (1.0 - w);
+            (a.floor() as Score).clamp(-INFINITE, INFINITE - 1)
+        };
+        let (r, agree) = self.max_move_reduction(m, index, depth, om_alpha, in_check, true);
+        self.agree_reduction = agree;
+        let mut om = self.node(depth - 1 - r, om_alpha, INFINITE, &betas);
+        self.agree_reduction = 0;
+        if r > 0 && om.is_some_and(|v| v > om_alpha) {
+            om = self.node(depth - 1, om_alpha, INFINITE, &betas);
+        }
+        let om = om?;
+        if om <= om_alpha {
+            return Some(hedge.mix(ab0, om).min(best));
+        }
+        if Some(m) == ab_best {
+            return Some(hedge.mix(ab0, om));
+        }
+        // The α-β value this move needs for the mixture to beat `best` (and the margin).
+        let need = if best <= -INFINITE || w <= 0.0 {
+            floor
+        } else {
+            let t = (f64::from(best) - (1.0 - w) * f64::from(om)) / w;
+            (t.floor() as Score).max(floor)
+        };
+        let need = need.clamp(-INFINITE + 1, INFINITE - 1);
+        // Null-window test: is α-β's value of the move above `need`?
+        let test = self.with_own(|own| -own.search(-(need + 1), -need, depth - 1, false))?;
+        if test <= need {
+            return Some(hedge.mix(need, om).min(best));
+        }
+        let ab = self.with_own(|own| -own.search(-(ab0 + 1), -need, depth - 1, false))?;
+        Some(hedge.mix(ab.min(ab0), om))
+    }
+}

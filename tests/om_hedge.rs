@@ -1,0 +1,147 @@
+//! The hedged root of `OM_Mode=auto` against its unpruned reference: PrOM over our own
+//! search (weight w) and one OM type (1 − w), each root move's mixture computed from an
+//! exact α-β value and an exact OM value, the best one within the margin chosen. The pruned
+//! driver (null windows, bounds from α-β's root pass) must choose a move whose reference
+//! mixture is the best one, up to the noise of separate searches (transposition tables
+//! filled in a different order).
+
+use std::sync::Arc;
+
+use nosce::eval::{Evaluator, FullEval, MaterialEval};
+use nosce::limits::Limits;
+use nosce::options::Learning;
+use nosce::position::{Position, uci};
+use nosce::report::Silent;
+use nosce::search::hedge::Hedge;
+use nosce::search::model::{ModelSetup, TypeSetup, search_model};
+use nosce::search::om::OmMode;
+use nosce::search::{SearchConfig, SearchContext, SearchControl, SearchResult, root_moves, search};
+use nosce::tt::TranspositionTable;
+use shakmaty::Move;
+
+const DEPTH: u32 = 3;
+/// Separate searches of the same move differ by a few centipawns (tables filled in another
+/// order; at depth 4 some tactical positions differ by 20–70 cp, so the test stays at 3).
+const NOISE: i32 = 20;
+
+fn setup(hedge: Option<Hedge>) -> ModelSetup {
+    let opp: Arc<dyn Evaluator> = Arc::new(MaterialEval);
+    ModelSetup {
+        mode: OmMode::Om,
+        spec_depth: 2,
+        ties: true,
+        root_margin: None,
+        bound: None,
+        hedge,
+        auto: None,
+        learning: Learning::Off,
+        learning_params: (0.0, 0.0, 0.0),
+        types: vec![TypeSetup {
+            eval: opp,
+            tt: Arc::new(TranspositionTable::new(2)),
+            probability: 1.0,
+            depth: Some(2),
+            nodes: None,
+            tablebases: false,
+            replay: false,
+            engine: None,
+        }],
+    }
+}
+
+/// One search with fresh tables: α-β (`model` None) or the driver, over `allowed`.
+fn fresh(pos: &Position, model: Option<&ModelSetup>, allowed: &[Move]) -> SearchResult {
+    let own = FullEval::default();
+    let tt = TranspositionTable::new(8);
+    let control = SearchControl::default();
+    let config = SearchConfig::default();
+    let ctx = SearchContext {
+        eval: &own,
+        tt: &tt,
+        control: &control,
+        tb: None,
+        config: &config,
+        reporter: &Silent,
+        root_tb_score: None,
+    };
+    let limits = Limits::depth(DEPTH);
+    match model {
+        None => search(&ctx, pos, &limits, allowed),
+        Some(m) => {
+            let mut m = m.clone();
+            m.types[0].tt = Arc::new(TranspositionTable::new(2));
+            search_model(&ctx, &m, pos, &limits, allowed)
+        }
+    }
+}
+
+#[test]
+fn hedged_root_matches_the_unpruned_mixture() {
+    // Positions of bench.epd where α-β and OM with the material model prefer different
+    // root moves at depth 3.
+    let fens = [
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
+        "rq3rk1/ppp2ppp/1bnpb3/3N2B1/3NP3/7P/PPPQ1PP1/2KR3R w - - 7 14",
+        "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
+        "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
+        "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
+        "5k2/7R/4P2p/5K2/p1r2P1p/8/8/8 b - - 0 1",
+        "6k1/6p1/P6p/r1N5/5p2/7P/1b3PP1/4R1K1 w - - 0 1",
+        "5rk1/q6p/2p3bR/1pPp1rP1/1P1Pp3/P3B1Q1/1K3P2/R7 w - - 93 90",
+        "3Qb1k1/1r2ppb1/pN1n2q1/Pp1Pp1Pr/4P2p/4BP2/4B1R1/1R5K b - - 11 40",
+        "8/8/8/5N2/8/p7/8/2NK3k w - - 0 1",
+        "8/8/3P3k/8/1p6/8/1P6/1K3n2 b - - 0 1",
+        "r2r1n2/pp2bk2/2p1p2p/3q4/3PN1QP/2P3R1/P4PP1/5RK1 w - - 0 1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let moves = root_moves(&pos, &Limits::depth(DEPTH));
+        let om_only = setup(None);
+        // The reference values of every root move.
+        let reference: Vec<(Move, i32, i32)> = moves
+            .iter()
+            .map(|&m| {
+                let ab = fresh(&pos, None, &[m]).score;
+                let om = fresh(&pos, Some(&om_only), &[m]).score;
+                (m, ab, om)
+            })
+            .collect();
+        let ab0 = reference.iter().map(|r| r.1).max().unwrap();
+        for r in &reference {
+            eprintln!("DBG {fen} {} ab {} om {}", uci(r.0), r.1, r.2);
+        }
+        for (weight, margin) in [(0.3, 400), (0.7, 400), (0.5, 30)] {
+            let hedge = Hedge { weight, margin };
+            let mix = |ab: i32, om: i32| (weight * ab as f64 + (1.0 - weight) * om as f64) as i32;
+            let best_ref = reference
+                .iter()
+                // Moves clearly inside the margin (the driver decides at its border).
+                .filter(|r| r.1 >= ab0 - margin + NOISE)
+                .map(|r| mix(r.1, r.2))
+                .max()
+                .unwrap();
+            let r = fresh(&pos, Some(&setup(Some(hedge))), &moves);
+            let chosen = r.best.expect("a move");
+            let (_, ab, om) = *reference.iter().find(|x| x.0 == chosen).unwrap();
+            assert!(
+                mix(ab, om) >= best_ref - NOISE,
+                "{fen} w={weight} margin={margin}: chose {} with reference mixture {} \
+                 (ab {ab}, om {om}), the best is {best_ref}; driver value {}",
+                uci(chosen),
+                mix(ab, om),
+                r.score
+            );
+            assert!(
+                ab >= ab0 - margin - NOISE,
+                "{fen}: {} gives up {} cp of α-β value, margin {margin}",
+                uci(chosen),
+                ab0 - ab
+            );
+            assert!(
+                (r.score - best_ref).abs() <= 2 * NOISE,
+                "{fen} w={weight}: driver value {} against the reference {best_ref}",
+                r.score
+            );
+        }
+    }
+}

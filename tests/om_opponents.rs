@@ -1,0 +1,342 @@
+//! Opponent models of engines nosce did not build, through the real binary: a UCI engine as
+//! an opponent type (`OM_OpponentEngine`, `engine:` types), its faults (a deliberately broken
+//! fake engine that crashes, hangs or answers illegal moves: the type leaves the search, the
+//! engine keeps answering on time), and `OM_Mode=auto` with its fit report.
+//!
+//! The fake engine is `tests/fake_uci.py` (python3 with python-chess, which `.ci/run`
+//! installs); a missing python is a failure, not a skip.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Engine, QUICK, SEARCH, legal_uci, parse_bestmove, position_after};
+
+/// The command line of the fake engine in `mode`.
+fn fake(mode: &str) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_uci.py");
+    format!("python3 \"{script}\" {mode}")
+}
+
+/// An engine with the given options set, synchronised.
+fn engine_with(options: &[(&str, &str)]) -> Engine {
+    let (mut e, _) = Engine::start_uci();
+    for (k, v) in options {
+        e.send(&format!("setoption name {k} value {v}"));
+    }
+    e.sync();
+    e
+}
+
+/// Runs `go` in the position after `moves` and returns the lines; checks the bestmove.
+fn go_checked(e: &mut Engine, moves: &[&str], go: &str, timeout: Duration) -> Vec<String> {
+    let pos = if moves.is_empty() {
+        "position startpos".to_string()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
+    };
+    e.send(&pos);
+    let (lines, _) = e.go(go, timeout);
+    let board = position_after(None, moves);
+    let (best, _) = parse_bestmove(lines.last().expect("bestmove"));
+    let legal = legal_uci(&board);
+    e.check(
+        legal.contains(&best),
+        &format!("bestmove {best} is illegal"),
+    );
+    lines
+}
+
+/// The move the fake engine (mode `ok`) plays after `moves`: the first legal one in sorted
+/// UCI order.
+fn first_legal(moves: &[String]) -> Option<String> {
+    let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let mut legal = legal_uci(&position_after(None, &refs));
+    legal.sort();
+    legal.first().cloned()
+}
+
+fn says(lines: &[String], text: &str) -> bool {
+    lines
+        .iter()
+        .any(|l| l.starts_with("info string") && l.contains(text))
+}
+
+#[test]
+fn python_chess_is_there_for_the_fake_engine() {
+    let ok = std::process::Command::new("python3")
+        .args(["-c", "import chess"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok,
+        "python3 with python-chess is needed (pip install chess)"
+    );
+}
+
+#[test]
+fn a_working_engine_type_predicts_the_reply() {
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", "engine:1:nodes=100"),
+        ("OM_OpponentEngine", &fake("ok")),
+    ]);
+    let lines = go_checked(&mut e, &["e2e4", "e7e5"], "go depth 4", SEARCH);
+    e.check(says(&lines, "om depth 4"), "no OM iteration report");
+    e.check(
+        !says(&lines, "fails"),
+        "a working engine was reported as failing",
+    );
+    // The fake engine plays the first legal move in sorted UCI order: the predicted reply
+    // of the reported line must be that move in the position after our move.
+    let om = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains("om depth 4"))
+        .cloned()
+        .unwrap_or_default();
+    let words: Vec<&str> = om.split_whitespace().collect();
+    let ours = words[words.iter().position(|&w| w == "move").unwrap() + 1];
+    let predicted = words[words.iter().position(|&w| w == "predicted").unwrap() + 1];
+    let after = position_after(None, &["e2e4", "e7e5", ours]);
+    let mut legal = legal_uci(&after);
+    legal.sort();
+    e.check(
+        legal.first().map(String::as_str) == Some(predicted),
+        &format!(
+            "predicted {predicted}, the fake engine plays {:?}",
+            legal.first()
+        ),
+    );
+    e.close();
+}
+
+#[test]
+fn a_crashing_engine_leaves_the_search_and_the_engine_keeps_playing() {
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", "engine:1:nodes=100"),
+        ("OM_OpponentEngine", &fake("crash")),
+    ]);
+    let lines = go_checked(&mut e, &[], "go depth 3", SEARCH);
+    e.check(
+        says(&lines, "fails and leaves this search") && says(&lines, "alpha-beta"),
+        "the crash was not reported",
+    );
+    // Again (a restart, a crash), and then the restart budget is spent: still bestmoves.
+    for _ in 0..4 {
+        go_checked(&mut e, &["d2d4"], "go depth 3", SEARCH);
+    }
+    e.sync();
+    e.close();
+}
+
+#[test]
+fn a_hanging_engine_never_makes_us_late() {
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", "engine:1:nodes=100"),
+        ("OM_OpponentEngine", &fake("hang")),
+    ]);
+    e.send("position startpos");
+    let (lines, took) = e.go("go movetime 400", SEARCH);
+    e.check(
+        took < Duration::from_millis(1200),
+        &format!("bestmove after {took:?} with movetime 400"),
+    );
+    let (best, _) = parse_bestmove(lines.last().unwrap());
+    e.check(best != "0000" && best != "(none)", "no move");
+    // Without a clock the hang is a fault after the answer timeout: α-β takes over.
+    e.send("position startpos moves e2e4");
+    let (lines, took) = e.go("go depth 3", Duration::from_secs(20));
+    e.check(took < Duration::from_secs(12), &format!("took {took:?}"));
+    e.check(says(&lines, "fails"), "the hang was not reported");
+    e.close();
+}
+
+#[test]
+fn illegal_and_garbage_answers_are_faults() {
+    for mode in ["illegal", "garbage"] {
+        let mut e = engine_with(&[
+            ("OM_Mode", "prom"),
+            ("OM_OpponentTypes", "self:0.5:depth=2,engine:0.5:nodes=100"),
+            ("OM_OpponentEngine", &fake(mode)),
+        ]);
+        let lines = go_checked(&mut e, &["g1f3"], "go depth 3", SEARCH);
+        e.check(
+            says(&lines, "fails and leaves this search")
+                && says(&lines, "the other types share its probability"),
+            &format!("{mode}: the fault was not reported"),
+        );
+        e.close();
+    }
+}
+
+#[test]
+fn bad_engine_settings_are_rejected_and_a_missing_engine_is_reported() {
+    let mut e = engine_with(&[]);
+    e.send("setoption name OM_OpponentEngine value \"unterminated");
+    e.expect("info string", QUICK);
+    e.send("setoption name OM_OpponentEngineOptions value Threads");
+    e.expect("info string", QUICK);
+    e.send("setoption name OM_OpponentTypes value engine:1:tb=on");
+    e.expect("info string", QUICK);
+    // An engine type without an engine leaves the model.
+    e.send("setoption name OM_Mode value om");
+    e.send("setoption name OM_OpponentTypes value engine:1:nodes=50");
+    let lines = go_checked(&mut e, &[], "go depth 3", SEARCH);
+    e.check(says(&lines, "needs OM_OpponentEngine"), "no warning");
+    // A program that does not exist: a start failure, reported; bestmove all the same.
+    e.send("setoption name OM_OpponentEngine value /nonexistent/engine-binary");
+    let lines = go_checked(&mut e, &[], "go depth 3", SEARCH);
+    e.check(says(&lines, "fails"), "the start failure was not reported");
+    e.close();
+}
+
+#[test]
+fn nosce_itself_as_the_engine_type() {
+    // The engine type with nosce's own binary, replayed at a node limit: a real engine,
+    // deterministic answers, and the OM driver searching below them.
+    let me = env!("CARGO_BIN_EXE_nosce");
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", "engine:1:nodes=2000"),
+        ("OM_OpponentReplay", "true"),
+        ("OM_OpponentEngine", &format!("\"{me}\"")),
+    ]);
+    let a = go_checked(&mut e, &["e2e4", "c7c5"], "go depth 5", SEARCH);
+    e.check(says(&a, "om depth 5"), "no OM iteration");
+    e.check(!says(&a, "fails"), "nosce as an engine type failed");
+    e.send("ucinewgame");
+    let b = go_checked(&mut e, &["e2e4", "c7c5"], "go depth 5", SEARCH);
+    e.check(
+        a.last() == b.last(),
+        "the same search with a deterministic engine type chose differently",
+    );
+    e.close();
+}
+
+#[test]
+fn auto_mode_reports_its_fit_and_plays_a_game() {
+    let mut e = engine_with(&[("OM_Mode", "auto")]);
+    e.send("ucinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    let mut reported = 0;
+    for _ in 0..8 {
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let lines = go_checked(&mut e, &refs, "go depth 5", SEARCH);
+        if says(&lines, "om model ") {
+            reported += 1;
+            let l = lines
+                .iter()
+                .find(|l| l.contains("om model "))
+                .cloned()
+                .unwrap_or_default();
+            e.check(
+                l.contains("predicted "),
+                &format!("no prediction count: {l}"),
+            );
+        }
+        let (best, _) = parse_bestmove(lines.last().unwrap());
+        moves.push(best);
+        // The "opponent": the first legal move in sorted order.
+        let Some(reply) = first_legal(&moves) else {
+            break;
+        };
+        moves.push(reply);
+    }
+    e.check(
+        reported >= 6,
+        &format!("the fit was reported {reported} times"),
+    );
+    e.close();
+}
+
+/// A fresh, empty directory under the system's temp directory.
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let dir = std::env::temp_dir().join(format!("nosce-{tag}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn auto_mode_keeps_a_profile_per_opponent() {
+    let dir = temp_dir("profiles");
+    let dir_s = dir.display().to_string();
+    let mut e = engine_with(&[
+        ("OM_Mode", "auto"),
+        ("OM_ProfileDir", &dir_s),
+        ("UCI_Opponent", "none 1500 computer Fake Opponent"),
+    ]);
+    e.send("ucinewgame");
+    let game = ["e2e4", "a7a6", "d2d4", "h7h6", "g1f3", "a6a5"];
+    let first = go_checked(&mut e, &game[..2], "go depth 3", SEARCH);
+    e.check(
+        says(
+            &first,
+            "om profile 'Fake Opponent': new, prior self:depth=2@120",
+        ),
+        "no new profile with the rating's prior",
+    );
+    go_checked(&mut e, &game[..4], "go depth 3", SEARCH);
+    go_checked(&mut e, &game, "go depth 3", SEARCH);
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    e.check(files.len() == 1, &format!("profile files: {files:?}"));
+    // The second game starts with what the first learned: three moves.
+    e.send("ucinewgame");
+    let again = go_checked(&mut e, &["d2d4", "e7e6"], "go depth 3", SEARCH);
+    e.check(
+        says(&again, "om profile 'Fake Opponent': 1 games, 3 moves"),
+        "the second game did not load the profile",
+    );
+    // A corrupt profile is reported and ignored.
+    let path = files[0].path();
+    std::fs::write(&path, "nosce-profile 1\ngarbage\n").unwrap();
+    e.send("ucinewgame");
+    let bad = go_checked(&mut e, &["d2d4", "e7e6"], "go depth 3", SEARCH);
+    e.check(
+        says(&bad, "starting afresh"),
+        "a corrupt profile was not reported",
+    );
+    e.close();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn auto_mode_with_an_engine_candidate_answers_on_time_under_a_short_clock() {
+    let mut e = engine_with(&[
+        ("OM_Mode", "auto"),
+        ("OM_OpponentTypes", "engine:1:nodes=100"),
+        ("OM_OpponentEngine", &fake("ok")),
+        ("Move Overhead", "20"),
+    ]);
+    e.send("ucinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    let mut clock_ms: i64 = 2000;
+    for _ in 0..12 {
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let go = format!("go wtime {clock_ms} btime {clock_ms} winc 20 binc 20");
+        let board = position_after(None, &refs);
+        if legal_uci(&board).is_empty() {
+            break;
+        }
+        e.send(&format!("position startpos moves {}", refs.join(" ")));
+        let (lines, took) = e.go(&go, SEARCH);
+        e.check(
+            (took.as_millis() as i64) < clock_ms,
+            &format!("{took:?} with {clock_ms} ms on the clock"),
+        );
+        clock_ms = clock_ms - took.as_millis() as i64 + 20;
+        let (best, _) = parse_bestmove(lines.last().unwrap());
+        e.check(legal_uci(&board).contains(&best), "illegal bestmove");
+        moves.push(best);
+        let Some(reply) = first_legal(&moves) else {
+            break;
+        };
+        moves.push(reply);
+    }
+    e.close();
+}
