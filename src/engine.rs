@@ -202,6 +202,7 @@ impl Engine {
         self.wait();
         self.control.stop.store(false, Ordering::SeqCst);
         self.stop_requested.store(false, Ordering::SeqCst);
+        self.control.answered.store(false, Ordering::SeqCst);
         self.control
             .pondering
             .store(limits.ponder, Ordering::SeqCst);
@@ -258,6 +259,10 @@ impl Engine {
         name: &str,
         value: Option<&str>,
     ) -> Result<Option<String>, String> {
+        if self.is_searching() && self.control.answered.load(Ordering::SeqCst) {
+            // The bestmove is out and the thread is ending: a GUI may set options now.
+            self.wait();
+        }
         if self.is_searching() {
             return Err(format!(
                 "option {} cannot change during a search",
@@ -692,5 +697,6 @@ fn run_search<E: Evaluator + ?Sized>(
             search::is_legal(&after, p)
         })
     });
+    control.answered.store(true, Ordering::SeqCst);
     reporter.bestmove(best, ponder);
 }

@@ -807,3 +807,26 @@ fn clear_hash_and_hash_resize_between_searches() {
     legal_bestmove(&mut e, &lines, &Chess::default());
     e.close();
 }
+
+#[test]
+fn options_can_be_set_right_after_bestmove() {
+    // A GUI may send `setoption` the moment `bestmove` arrives, while the search thread is
+    // still ending: that must never be refused as "during a search". (The window is a few
+    // microseconds: this failed under the load of the whole suite, seldom on an idle machine.)
+    let (mut e, _) = Engine::start_uci();
+    for i in 0..100 {
+        e.send("position startpos");
+        let (lines, _) = e.go("go depth 1", SEARCH);
+        e.check(
+            lines.last().is_some_and(|l| l.starts_with("bestmove")),
+            "no bestmove",
+        );
+        e.send(&format!("setoption name Move Overhead value {}", 10 + i));
+        let answer = e.sync();
+        e.check(
+            !answer.iter().any(|l| l.contains("during a search")),
+            "setoption right after bestmove was refused",
+        );
+    }
+    e.close();
+}

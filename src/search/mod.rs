@@ -49,6 +49,9 @@ pub struct SearchControl {
     pub stop: AtomicBool,
     /// True while pondering; cleared by `ponderhit` (the clock then starts).
     pub pondering: AtomicBool,
+    /// Set by the engine core just before the `bestmove` goes out: the search is over for
+    /// the GUI, and its thread is about to end.
+    pub answered: AtomicBool,
 }
 
 /// Deadlines and limits of the main thread, checked every few thousand nodes.
