@@ -11,7 +11,10 @@ Example (the closing-note matches):
         --games 100 --tc 10+0.1 --concurrency 2 --pgn runs/toga2.pgn
 
 Engines are UCI unless given as `xboard:PATH` (e.g. `xboard:/usr/games/phalanx`).
-Options: `--option1 Hash=64` (repeatable), same for `--option2`.
+Options: `--option1 Hash=64` (repeatable), same for `--option2`. Each engine is told its
+opponent's name (UCI_Opponent, with `--rating1/--rating2` as the rating); the PGN records the
+depth of every move (`d=N`) and the summary the median depth per engine (mates found
+report huge depths, so not the mean).
 """
 
 import argparse
@@ -73,6 +76,15 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
                     limits=(None, None), clear=(False, False)):
     base, inc = args.base, args.inc
     engines = [await open_engine(white_spec, white_opts), await open_engine(black_spec, black_opts)]
+    # Each engine is told who its opponent is (UCI_Opponent, xboard name), as GUIs do.
+    ratings = {white_spec: args.ratings.get(white_spec), black_spec: args.ratings.get(black_spec)}
+    specs = [white_spec, black_spec]
+    opponents = [
+        chess.engine.Opponent(
+            name=engines[1 - i].id.get("name", specs[1 - i]), title=None,
+            rating=ratings[specs[1 - i]], is_engine=True)
+        for i in range(2)
+    ]
     board = chess.Board(opening_fen)
     game = chess.pgn.Game()
     game.setup(board)
@@ -95,7 +107,10 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
                 await engines[side].configure({"Clear Hash": None})
             t0 = time.monotonic()
             try:
-                res = await asyncio.wait_for(engines[side].play(board, limit), timeout=clocks[side] + 5)
+                res = await asyncio.wait_for(
+                    engines[side].play(board, limit, info=chess.engine.INFO_BASIC,
+                                       opponent=opponents[side]),
+                    timeout=clocks[side] + 5)
             except (chess.engine.EngineError, chess.engine.EngineTerminatedError, asyncio.TimeoutError) as e:
                 result = "0-1" if side == 0 else "1-0"
                 reason = f"engine error: {type(e).__name__} {e}"
@@ -115,7 +130,10 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
             board.push(res.move)
             node = node.add_variation(res.move)
             node.set_clock(clocks[side])
-            node.comment = (node.comment + f" [%emt {used:.3f}]").strip()
+            depth = res.info.get("depth")
+            if depth is not None:
+                args.depths.setdefault(specs[side], []).append(depth)
+            node.comment = (node.comment + f" [%emt {used:.3f}] d={depth}").strip()
         if result is None:
             outcome = board.outcome(claim_draw=True)
             result = outcome.result()
@@ -165,7 +183,11 @@ async def main():
     ap.add_argument("--limit1", default=None, help="fixed limit for engine 1: depth=N, nodes=N or movetime=S")
     ap.add_argument("--limit2", default=None, help="fixed limit for engine 2")
     ap.add_argument("--clear2", action="store_true", help="send 'Clear Hash' to engine 2 before each move")
+    ap.add_argument("--rating1", type=int, default=None, help="engine 1's rating, sent in UCI_Opponent")
+    ap.add_argument("--rating2", type=int, default=None, help="engine 2's rating, sent in UCI_Opponent")
     args = ap.parse_args()
+    args.ratings = {args.engine1: args.rating1, args.engine2: args.rating2}
+    args.depths = {}
     try:
         b, i = args.tc.split("+")
         args.base, args.inc = float(b), float(i)
@@ -216,6 +238,9 @@ async def main():
     print(f"\n{args.engine1} vs {args.engine2}: {n} games at {args.tc}: +{w} ={d} -{l}, "
           f"score {(w + d / 2) / max(n, 1):.1%}, Elo {elo:+.0f} ± {err:.0f} (95%), LOS {los:.1%}")
     print("terminations:", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())))
+    for spec, ds in sorted(args.depths.items()):
+        ds = sorted(ds)
+        print(f"depth per move of {spec}: median {ds[len(ds) // 2]} over {len(ds)} moves")
 
 
 if __name__ == "__main__":

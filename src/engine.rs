@@ -4,7 +4,8 @@
 //! `ponderhit` in infinite and ponder mode, and even if the search itself fails.
 //!
 //! The front-ends only parse and format; every decision about searching lives here and in
-//! [`crate::search`] (Stockfish's `Engine`/`uci.cpp` split, STYLE.md).
+//! [`crate::search`] (Stockfish's `Engine`/`uci.cpp` split, STYLE.md). How the options become
+//! an opponent model for one search is in `model_setup` (a child module).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -14,35 +15,24 @@ use std::time::Duration;
 
 use crate::eval::score::TB_WIN;
 use crate::eval::{Evaluator, FullEval, MaterialEval};
-use crate::external::{GoLimit, ManagedEngine};
+use crate::external::ManagedEngine;
 use crate::limits::Limits;
-use crate::opponent::{DEFAULT_ENGINE_NODES, EvalKind, OpponentType};
-use crate::opponent_id::OpponentId;
-use crate::options::{Applied, BoundedSum, Learning, Options, RootSafety, shares_own_table};
+use crate::opponent::EvalKind;
+use crate::options::{Applied, Learning, Options, RootSafety};
 use crate::position::Position;
 use crate::profile::ProfileStore;
 use crate::report::Reporter;
-use crate::search::auto::{AutoSetup, ProfileLink, search_auto};
-use crate::search::fit::{FitParams, FitState};
-use crate::search::model::{LearnState, ModelSetup, TypeSetup, learn_from_last_move, search_model};
-use crate::search::om::{EngineProbe, OmMode};
+use crate::search::auto::search_auto;
+use crate::search::fit::FitState;
+use crate::search::model::{LearnState, ModelSetup, learn_from_last_move, search_model};
 use crate::search::{self, SearchConfig, SearchContext, SearchControl, TbWdl, WdlProbe};
 use crate::tb::{ExactTables, Tablebases};
 use crate::tt::TranspositionTable;
 use parking_lot::Mutex;
 
-/// The candidate bases every fit of `OM_Mode=auto` starts from: our evaluation at depths
-/// 1–4 and material at depth 2 (the user adds more through `OM_OpponentTypes`).
-pub const FIT_FAMILY: &[&str] = &[
-    "self:depth=1",
-    "self:depth=2",
-    "self:depth=3",
-    "self:depth=4",
-    "material:depth=2",
-];
+mod model_setup;
 
-/// How often the external opponent engine may be restarted after faults in one game.
-const ENGINE_RESTARTS: u32 = 3;
+pub use model_setup::FIT_FAMILY;
 
 /// Stack size of search threads (deep recursion with move lists on the stack).
 const SEARCH_STACK: usize = 64 * 1024 * 1024;
@@ -328,267 +318,9 @@ impl Engine {
         Ok(None)
     }
 
-    /// The opponent-model setup for the next search (`None` for plain α-β), and warnings
-    /// for the user (an `engine` type without an engine leaves the model).
-    fn model_setup(&mut self) -> (Option<ModelSetup>, Vec<String>) {
-        let o = &self.options;
-        let mut warnings = Vec::new();
-        if o.om_mode == OmMode::Off || o.om_spec_depth == 0 {
-            return (None, warnings);
-        }
-        if o.om_mode == OmMode::Auto {
-            return self.auto_setup();
-        }
-        let mut types = o.om_types.types.clone();
-        if o.om_engine.is_none() && types.iter().any(|t| t.eval == EvalKind::Engine) {
-            warnings.push(
-                "om: the engine opponent type needs OM_OpponentEngine; it leaves the model".into(),
-            );
-            types.retain(|t| t.eval != EvalKind::Engine);
-            let sum: f64 = types.iter().map(|t| t.probability).sum();
-            if sum <= 1e-12 {
-                return (None, warnings);
-            }
-            for t in &mut types {
-                t.probability /= sum;
-            }
-        }
-        let mut setups = Vec::with_capacity(types.len());
-        // Per type: does it search exactly like us (evaluator, tables, depth)?
-        let mut like_us = Vec::with_capacity(types.len());
-        for t in types {
-            if t.eval == EvalKind::Engine {
-                let probe = self.engine_probe(&t);
-                setups.push(TypeSetup {
-                    eval: self.eval.clone(),
-                    tt: Arc::clone(&self.tt),
-                    probability: t.probability,
-                    depth: None,
-                    nodes: None,
-                    tablebases: false,
-                    replay: self.options.om_replay,
-                    engine: probe,
-                });
-                like_us.push(false);
-                continue;
-            }
-            let tb = t.tablebases && self.options.om_opponent_tablebases;
-            let eval: Arc<dyn Evaluator> = match t.eval {
-                EvalKind::Full | EvalKind::Engine => self.eval.clone(),
-                EvalKind::Material => self.material.clone(),
-            };
-            // A type that searches exactly like us shares our table.
-            let replay = self.options.om_replay;
-            let tt = if shares_own_table(t.eval, tb, replay) {
-                Arc::clone(&self.tt)
-            } else {
-                self.type_table(t.eval, tb, replay)
-            };
-            like_us.push(shares_own_table(t.eval, tb, replay));
-            setups.push(TypeSetup {
-                eval,
-                tt,
-                probability: t.probability,
-                depth: t.depth.or(match self.options.om_opponent_depth {
-                    0 => None,
-                    d => Some(d),
-                }),
-                nodes: t.nodes.or(match self.options.om_opponent_nodes {
-                    0 => None,
-                    n => Some(n),
-                }),
-                tablebases: tb,
-                replay: self.options.om_replay,
-                engine: None,
-            });
-        }
-        let o = &self.options;
-        let bound = bounded_sum_bound(o, &setups, &like_us);
-        let setup = Some(ModelSetup {
-            mode: o.om_mode,
-            spec_depth: o.om_spec_depth as usize,
-            ties: o.om_ties,
-            root_margin: (o.om_root_safety == RootSafety::Margin).then_some(o.om_root_margin),
-            bound,
-            hedge: None,
-            auto: None,
-            learning: o.om_learning,
-            learning_params: (
-                f64::from(o.om_learning_reward) / 100.0,
-                f64::from(o.om_learning_ps) / 100.0,
-                f64::from(o.om_learning_gamma) / 100.0,
-            ),
-            types: setups,
-        });
-        (setup, warnings)
-    }
-
-    /// The setup of `OM_Mode=auto`: the fit's candidate bases ([`FIT_FAMILY`], plus every
-    /// type of `OM_OpponentTypes` with a depth limit, and engine types when
-    /// `OM_OpponentEngine` is set) as the types, the fit of this game, the margin ceiling.
-    fn auto_setup(&mut self) -> (Option<ModelSetup>, Vec<String>) {
-        let mut warnings = Vec::new();
-        let mut family: Vec<OpponentType> = FIT_FAMILY
-            .iter()
-            .filter_map(|s| s.parse::<crate::opponent::OpponentModel>().ok())
-            .flat_map(|m| m.types)
-            .collect();
-        for t in &self.options.om_types.types {
-            let usable = match t.eval {
-                EvalKind::Engine => self.options.om_engine.is_some(),
-                _ => t.depth.is_some(),
-            };
-            if usable && !family.iter().any(|f| f.spec() == t.spec()) {
-                family.push(t.clone());
-            } else if t.eval == EvalKind::Engine && !usable {
-                warnings.push("om: the engine opponent type needs OM_OpponentEngine".into());
-            }
-        }
-        family.truncate(crate::search::om::MAX_TYPES.max(FIT_FAMILY.len() + 4));
-        let names: Vec<String> = family.iter().map(OpponentType::spec).collect();
-        let mut types = Vec::with_capacity(family.len());
-        for t in &family {
-            let engine = if t.eval == EvalKind::Engine {
-                self.engine_probe(t)
-            } else {
-                None
-            };
-            let tb = t.tablebases && self.options.om_opponent_tablebases;
-            let eval: Arc<dyn Evaluator> = match t.eval {
-                EvalKind::Material => self.material.clone(),
-                _ => self.eval.clone(),
-            };
-            let tt = if t.eval == EvalKind::Engine || shares_own_table(t.eval, tb, false) {
-                Arc::clone(&self.tt)
-            } else {
-                self.type_table(t.eval, tb, false)
-            };
-            types.push(TypeSetup {
-                eval,
-                tt,
-                probability: 1.0 / family.len() as f64,
-                depth: t.depth,
-                nodes: None,
-                tablebases: tb,
-                replay: false,
-                engine,
-            });
-        }
-        let o = &self.options;
-        let setup = ModelSetup {
-            mode: OmMode::Om,
-            spec_depth: 2,
-            ties: o.om_ties,
-            root_margin: None,
-            bound: None,
-            hedge: None,
-            auto: Some(AutoSetup {
-                names,
-                margin_ceiling: o.om_root_margin,
-                fit: Arc::clone(&self.fit),
-                params: FitParams::default(),
-                profile: self.profile_link(),
-            }),
-            learning: Learning::Off,
-            learning_params: (0.0, 0.0, 0.0),
-            types,
-        };
-        (Some(setup), warnings)
-    }
-
-    /// Where the current opponent's fit is kept (`OM_Profiles`, `OM_ProfileDir`), if the
-    /// opponent has a name.
-    fn profile_link(&self) -> Option<ProfileLink> {
-        let o = &self.options;
-        let id = o.opponent.as_ref()?;
-        let key = id.profile_key()?;
-        if !o.om_profiles {
-            return None;
-        }
-        let dir = if o.om_profile_dir.trim().is_empty() {
-            self.default_profile_dir.clone()?
-        } else {
-            std::path::PathBuf::from(o.om_profile_dir.trim())
-        };
-        Some(ProfileLink {
-            store: ProfileStore::new(dir),
-            key,
-            display_name: id.name.clone(),
-            elo: id.elo,
-        })
-    }
-
-    /// Who the opponent is, from xboard's `name`, `rating` and `computer` (UCI sends
-    /// `UCI_Opponent`): the fit starts again from that opponent's profile.
-    pub fn set_opponent(&mut self, id: OpponentId) {
-        self.options.opponent = Some(id);
-        *self.fit.lock() = FitState::default();
-    }
-
-    /// The opponent named so far, if any.
-    pub fn opponent(&self) -> Option<&OpponentId> {
-        self.options.opponent.as_ref()
-    }
-
-    /// The engine probe of an `engine` type: the shared process (started on first use) and
-    /// the type's limit (its own, else `OM_OpponentNodes`/`OM_OpponentDepth`, else
-    /// [`DEFAULT_ENGINE_NODES`] nodes). `None` without `OM_OpponentEngine`.
-    fn engine_probe(&mut self, t: &OpponentType) -> Option<EngineProbe> {
-        let o = &self.options;
-        let cmd = o.om_engine.clone()?;
-        let engine = self
-            .external
-            .get_or_insert_with(|| {
-                Arc::new(Mutex::new(ManagedEngine::new(
-                    cmd,
-                    o.om_engine_options.clone(),
-                    ENGINE_RESTARTS,
-                )))
-            })
-            .clone();
-        let limit = match (t.movetime, t.nodes, t.depth) {
-            (Some(ms), _, _) => GoLimit::MoveTime(ms),
-            (_, Some(n), _) => GoLimit::Nodes(n),
-            (_, _, Some(d)) => GoLimit::Depth(d),
-            _ if o.om_opponent_nodes > 0 => GoLimit::Nodes(o.om_opponent_nodes),
-            _ if o.om_opponent_depth > 0 => GoLimit::Depth(o.om_opponent_depth),
-            _ => GoLimit::Nodes(DEFAULT_ENGINE_NODES),
-        };
-        Some(EngineProbe { engine, limit })
-    }
-
-    fn type_table(&mut self, eval: EvalKind, tb: bool, replay: bool) -> Arc<TranspositionTable> {
-        if let Some((_, t)) = self.om_tts.iter().find(|(k, _)| *k == (eval, tb, replay)) {
-            return Arc::clone(t);
-        }
-        let mb = (self.options.hash_mb / 2).max(1);
-        // Replay tables are "cleared" before every probe: strict tables make that O(1).
-        let t = Arc::new(if replay {
-            TranspositionTable::new_strict(mb)
-        } else {
-            TranspositionTable::new(mb)
-        });
-        self.om_tts.push(((eval, tb, replay), Arc::clone(&t)));
-        t
-    }
-
     /// The endgame tables in use.
     pub fn tablebases(&self) -> &Arc<Tablebases> {
         &self.tables
-    }
-}
-
-/// The bound B of bounded-sum pruning (Alg. 3.10) for the OM type — the most probable one —
-/// or `None` for β-pruning alone. Bounded-sum pruning needs the type to search to our depth
-/// (§3.2.4), so a type with its own depth or node limit never gets one.
-fn bounded_sum_bound(o: &Options, types: &[TypeSetup], like_us: &[bool]) -> Option<i32> {
-    let om = crate::search::om::om_type_of(types.iter().map(|t| t.probability));
-    let t = types.get(om)?;
-    let our_depth = t.depth.is_none() && t.nodes.is_none() && !t.replay;
-    match o.om_bounded_sum {
-        BoundedSum::Off => None,
-        BoundedSum::On => our_depth.then_some(o.om_bound),
-        BoundedSum::Auto => (our_depth && like_us[om]).then_some(0),
     }
 }
 
