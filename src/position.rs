@@ -239,6 +239,19 @@ impl Position {
         false
     }
 
+    /// A key of the current position *and* the positions that a repetition can reach (those
+    /// since the last capture or pawn move): two positions with equal history keys are the
+    /// same for an engine that knows the rules of repetition.
+    pub fn history_key(&self) -> u64 {
+        let n = self.states.len();
+        let reach = (self.halfmoves() as usize).min(n - 1);
+        let mut h = self.key();
+        for back in 1..=reach {
+            h = h.rotate_left(7) ^ self.states[n - 1 - back].key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h
+    }
+
     /// True if the game position has occurred three times (a claimable draw), counting the
     /// whole history regardless of the search root.
     pub fn is_threefold(&self) -> bool {
@@ -299,6 +312,22 @@ pub fn uci(m: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn history_key_tells_the_way_a_position_was_reached() {
+        let mut a = Position::default();
+        let mut b = Position::default();
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            a.play_uci(m).unwrap();
+        }
+        // Same position, but `a` has been here before (a repetition is one move away).
+        assert_eq!(a.key(), b.key());
+        assert_ne!(a.history_key(), b.history_key());
+        // A pawn move cuts the history off: only what follows it counts.
+        a.play_uci("e2e4").unwrap();
+        b.play_uci("e2e4").unwrap();
+        assert_eq!(a.history_key(), b.history_key());
+    }
 
     #[test]
     fn incremental_key_matches_full_hash() {

@@ -83,7 +83,8 @@ impl ManagedEngine {
     }
 
     /// The engine's move in `pos` with `limit`, waiting at most until `deadline` and
-    /// giving up when `stop` is set. A cached answer for the same position key and limit
+    /// giving up when `stop` is set. A cached answer for the same position, history
+    /// ([`Position::history_key`]) and limit
     /// is returned without asking the engine. With `replay`, `ucinewgame` and `isready` go
     /// before the position, so that an engine whose search is deterministic (e.g.
     /// Stockfish with `Threads=1` and a node limit) gives the same answer as in any other
@@ -100,7 +101,8 @@ impl ManagedEngine {
         deadline: Instant,
         stop: &AtomicBool,
     ) -> Result<Move, ExternalError> {
-        if let Some(&mv) = self.cache.get(&(pos.key(), limit)) {
+        // The history matters: an engine answers differently where a repetition is near.
+        if let Some(&mv) = self.cache.get(&(pos.history_key(), limit)) {
             return Ok(mv);
         }
         if self.is_disabled() {
@@ -131,7 +133,7 @@ impl ManagedEngine {
         };
         match answer {
             Ok(a) => {
-                self.cache.insert((pos.key(), limit), a.mv);
+                self.cache.insert((pos.history_key(), limit), a.mv);
                 Ok(a.mv)
             }
             Err(e) => {

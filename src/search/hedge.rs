@@ -14,7 +14,7 @@
 //!
 //! Risk control (§5.4.1, "only moves within a margin"): a move whose α-β value is more than
 //! `margin` below `v₀` is never chosen. `OM_Mode=auto` derives `w` and the margin from the
-//! fitted model's measured accuracy ([`crate::fit`]).
+//! fitted model's measured accuracy ([`super::fit`]).
 
 use shakmaty::Move;
 
