@@ -8,18 +8,18 @@
 //!
 //! An `engine` type of the model asks the program of `--opponent-uci` (with its options)
 //! for its move, through one [`ManagedEngine`] per worker thread ([`model_engine`]), given
-//! a `ucinewgame` per game and per decision (its answer cache is cleared with it). With `replay=on` it asks exactly as the K+Q side is asked
-//! (`ucinewgame`, the game line, `go nodes N`), so a deterministic engine with the same
-//! budget is modelled exactly at ply 1. With `--model-knows-budget` the type's budget at
-//! every probe of a decision is the one the K+Q side draws for its reply to that decision
-//! (exact for the reply, an approximation deeper in the tree). A fault of the model's
-//! engine aborts the game (the search would have gone on without the type).
+//! a `ucinewgame` per game and per decision (which also clears its answer cache). With
+//! `replay=on` it is asked exactly as the K+Q side is (`ucinewgame`, the game line, `go
+//! nodes N`), so a deterministic engine with the same budget is modelled exactly at ply 1.
+//! With `--model-knows-budget` the type's budget at every probe of a decision is the one the
+//! K+Q side draws for its reply to that decision (exact for the reply, an approximation
+//! deeper in the tree). A fault of the model's engine aborts the game (the search would
+//! have gone on without the type).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
-
 use shakmaty::{Chess, Move, Position as _};
 
 use super::config::{
