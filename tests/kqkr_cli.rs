@@ -37,6 +37,15 @@ fn bad_input_exits_2_with_a_reason() {
         (&["--model", "oracle:1"][..], "unknown evaluator"),
         (&["--model-perturb", "maybe"][..], "perturbation"),
         (&["--opponent-uci", "/nonexistent/engine"][..], "not found"),
+        (
+            &["--model", "engine:1:nodes=500"][..],
+            "needs --opponent-uci",
+        ),
+        (
+            &["--opp-nodes", "900", "--opp-nodes-spread", "0.5"][..],
+            "UCI K+Q side",
+        ),
+        (&["--opp-nodes-spread", "2"][..], "fraction"),
         (&["merge", "/nonexistent-a"][..], "--out"),
         (
             &["merge", "/nonexistent-a", "--out", "/tmp/x"][..],

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::config::{
-    KqkrConfig, ModelConfig, OpponentConfig, PerturbKnowledge, SideLimit, read_epd,
+    KqkrConfig, ModelConfig, NodeSpread, OpponentConfig, PerturbKnowledge, SideLimit, read_epd,
 };
 use crate::opponent::EvalKind;
 
@@ -42,9 +42,16 @@ Sweep options:
   --perturb CP           per-game evaluation perturbation of the K+Q side (0 = none)
   --opponent-uci PATH    a UCI engine plays the K+Q side (ucinewgame before each move)
   --opponent-option NAME=VALUE  setoption for it (repeatable)
+  --opp-nodes-spread F   UCI K+Q side with --opp-nodes N: every move's node budget is
+                         drawn from [N(1-F), N(1+F)], seeded by the game seed and the
+                         ply (reproducible); moves.csv gains a 'budget' column
   --model SPEC           the K+R side's model: OpponentModel grammar plus
                          perturb=game|other|none and replay=on|off per type, e.g.
-                         'notb:0.7:depth=9:perturb=game:replay=on,material:0.3:depth=5'
+                         'notb:0.7:depth=9:perturb=game:replay=on,material:0.3:depth=5';
+                         'engine:1:nodes=N:replay=on' asks the --opponent-uci program
+                         itself (with its options; no limit: the K+Q side's budget)
+  --model-knows-budget   engine types ask with the budget the K+Q side draws for its
+                         reply (needs --opp-nodes-spread), not their own
   --model-depth N | --model-nodes N | --model-eval E | --model-perturb game|other|none
                          change one thing in the default (perfect) model
   --no-ties              plain OM probes (no equal-best move sets)
@@ -262,6 +269,7 @@ pub fn parse_run(args: &[String]) -> Result<KqkrConfig, String> {
     }
     let mut uci: Option<PathBuf> = None;
     let mut uci_options = Vec::new();
+    let mut spread: Option<NodeSpread> = None;
     let mut model_spec: Option<ModelConfig> = None;
     let (mut m_depth, mut m_nodes, mut m_eval, mut m_perturb) = (None, None, None, None);
     let mut it = args.iter();
@@ -305,6 +313,10 @@ pub fn parse_run(args: &[String]) -> Result<KqkrConfig, String> {
                     .ok_or(format!("--opponent-option needs NAME=VALUE, not '{v}'"))?;
                 uci_options.push((k.trim().to_string(), x.trim().to_string()));
             }
+            "--opp-nodes-spread" => {
+                spread = Some(val()?.parse().map_err(|e| format!("{flag}: {e}"))?)
+            }
+            "--model-knows-budget" => cfg.model_knows_budget = true,
             "--model" => model_spec = Some(val()?.parse().map_err(|e| format!("--model: {e}"))?),
             "--model-depth" => m_depth = Some(num(flag, &val()?, 1u32)?),
             "--model-nodes" => m_nodes = Some(num(flag, &val()?, 1u64)?),
@@ -318,6 +330,9 @@ pub fn parse_run(args: &[String]) -> Result<KqkrConfig, String> {
     if m_depth.is_some() && m_nodes.is_some() {
         return Err("give --model-depth or --model-nodes, not both".into());
     }
+    if spread.is_some() && !matches!(opp_limit, SideLimit::Nodes(_)) {
+        return Err("--opp-nodes-spread needs a node budget (--opp-nodes N)".into());
+    }
     cfg.opponent = match uci {
         Some(path) => {
             if !path.exists() {
@@ -327,7 +342,15 @@ pub fn parse_run(args: &[String]) -> Result<KqkrConfig, String> {
                 path,
                 options: uci_options,
                 limit: opp_limit,
+                spread,
             }
+        }
+        None if spread.is_some() => {
+            return Err(
+                "--opp-nodes-spread is for a UCI K+Q side (--opponent-uci); the built-in one \
+                 varies by --perturb"
+                    .into(),
+            );
         }
         None if !uci_options.is_empty() => {
             return Err("--opponent-option needs --opponent-uci".into());
@@ -368,6 +391,15 @@ pub fn parse_run(args: &[String]) -> Result<KqkrConfig, String> {
             m
         }
     };
+    if cfg.model.uses_engine() && !matches!(cfg.opponent, OpponentConfig::Uci { .. }) {
+        return Err(format!("--model: {}", super::player::ENGINE_NEEDS_UCI));
+    }
+    if cfg.model_knows_budget && (cfg.opponent.node_spread().is_none() || !cfg.model.uses_engine())
+    {
+        return Err(
+            "--model-knows-budget needs --opp-nodes-spread and an engine type in --model".into(),
+        );
+    }
     Ok(cfg)
 }
 
@@ -404,6 +436,30 @@ mod tests {
     }
 
     #[test]
+    fn uci_budgets_and_engine_models() {
+        let exe = std::env::current_exe().unwrap().display().to_string();
+        let mut a = vec!["--opponent-uci".to_string(), exe];
+        a.extend(args(
+            "--opp-nodes 900 --opp-nodes-spread 0.5 --model engine:1:replay=on \
+             --model-knows-budget",
+        ));
+        let Command::Run(c) = parse(&a).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            c.opponent.node_spread().map(|(s, n)| (s.range(n), n)),
+            Some(((450, 1350), 900))
+        );
+        assert!(c.model.uses_engine() && c.model_knows_budget);
+        let keys: Vec<String> = c.record().into_iter().map(|(k, _)| k).collect();
+        assert!(keys.iter().any(|k| k == "opponent.nodes_spread"));
+        assert!(keys.iter().any(|k| k == "model.knows_budget"));
+        a.truncate(2);
+        a.extend(args("--opp-depth 5 --opp-nodes-spread 0.5"));
+        assert!(parse(&a).is_err());
+    }
+
+    #[test]
     fn bad_input_has_a_reason() {
         for bad in [
             "--games 0",
@@ -415,6 +471,10 @@ mod tests {
             "--model self --model-depth 3",
             "--opponent-option Hash=1",
             "--opp-eval queen",
+            "--model engine:1:nodes=500",
+            "--opp-nodes 900 --opp-nodes-spread 0.5",
+            "--opp-nodes-spread 0.5 --opponent-uci /nonexistent",
+            "--model-knows-budget",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }

@@ -18,66 +18,13 @@ use crate::eval::perturbed::mix64;
 use crate::opponent::{EvalKind, OpponentModel};
 use crate::position::Position;
 
+pub use super::budget::{NodeSpread, SideLimit};
+
 /// The Browne–BELLE start positions (Donkers 2003 Fig. 5.9 and Appendix B).
 pub const BROWNE_BELLE: [(&str, &str); 2] = [
     ("Browne-BELLE 1", "K3r3/8/5k2/Q7/8/8/8/8 w - - 0 1"),
     ("Browne-BELLE 2", "K2Q4/8/8/8/r7/2k5/8/8 w - - 0 1"),
 ];
-
-/// A search budget per move: fixed depth or fixed nodes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SideLimit {
-    /// Iterative deepening to this many plies.
-    Depth(u32),
-    /// Iterative deepening until this many nodes.
-    Nodes(u64),
-}
-
-impl SideLimit {
-    /// As search limits.
-    pub fn limits(self) -> crate::limits::Limits {
-        match self {
-            SideLimit::Depth(d) => crate::limits::Limits::depth(d),
-            SideLimit::Nodes(n) => crate::limits::Limits::nodes(n),
-        }
-    }
-
-    /// The UCI `go` arguments.
-    pub fn go_args(self) -> String {
-        match self {
-            SideLimit::Depth(d) => format!("depth {d}"),
-            SideLimit::Nodes(n) => format!("nodes {n}"),
-        }
-    }
-}
-
-impl fmt::Display for SideLimit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SideLimit::Depth(d) => write!(f, "depth={d}"),
-            SideLimit::Nodes(n) => write!(f, "nodes={n}"),
-        }
-    }
-}
-
-impl FromStr for SideLimit {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        if let Some(v) = s.strip_prefix("depth=") {
-            match v.parse::<u32>() {
-                Ok(d) if (1..=64).contains(&d) => Ok(SideLimit::Depth(d)),
-                _ => Err(format!("'{s}': depth must be 1..64")),
-            }
-        } else if let Some(v) = s.strip_prefix("nodes=") {
-            match v.parse::<u64>() {
-                Ok(n) if n > 0 => Ok(SideLimit::Nodes(n)),
-                _ => Err(format!("'{s}': nodes must be a positive whole number")),
-            }
-        } else {
-            Err(format!("'{s}': expected depth=N or nodes=N"))
-        }
-    }
-}
 
 /// Who plays the K+Q side.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,6 +49,8 @@ pub enum OpponentConfig {
         options: Vec<(String, String)>,
         /// Budget per move (`go depth N` / `go nodes N`).
         limit: SideLimit,
+        /// Draw each move's node budget around `limit`'s (`--opp-nodes-spread`).
+        spread: Option<NodeSpread>,
     },
 }
 
@@ -110,6 +59,18 @@ impl OpponentConfig {
     pub fn limit(&self) -> SideLimit {
         match self {
             OpponentConfig::Builtin { limit, .. } | OpponentConfig::Uci { limit, .. } => *limit,
+        }
+    }
+
+    /// The per-move node draw and its centre, for a UCI side with a node limit and a spread.
+    pub fn node_spread(&self) -> Option<(NodeSpread, u64)> {
+        match self {
+            OpponentConfig::Uci {
+                limit: SideLimit::Nodes(n),
+                spread: Some(s),
+                ..
+            } => Some((*s, *n)),
+            _ => None,
         }
     }
 }
@@ -199,6 +160,11 @@ impl ModelConfig {
         }
     }
 
+    /// True if a type asks the external engine.
+    pub fn uses_engine(&self) -> bool {
+        self.types.iter().any(|t| t.base.eval == EvalKind::Engine)
+    }
+
     /// True for PrOM search (more than one type).
     pub fn is_prom(&self) -> bool {
         self.types.len() > 1
@@ -206,7 +172,9 @@ impl ModelConfig {
 }
 
 /// Parses `--model SPEC`: the [`OpponentModel`] grammar plus two limits per type,
-/// `perturb=game|other|none` (default none) and `replay=on|off` (default off).
+/// `perturb=game|other|none` (default none) and `replay=on|off` (default off). An
+/// `engine` type asks the program of `--opponent-uci` (the command line checks that there
+/// is one); without a limit of its own it uses the K+Q side's budget.
 impl FromStr for ModelConfig {
     type Err = String;
     fn from_str(spec: &str) -> Result<Self, String> {
@@ -233,12 +201,10 @@ impl FromStr for ModelConfig {
             plain.push(kept.join(":"));
         }
         let model: OpponentModel = plain.join(",").parse()?;
-        if model.uses_engine() {
-            return Err(
-                "the engine type is not available in the KQKR sweep yet (model the UCI K+Q \
-                 side with the built-in types)"
-                    .into(),
-            );
+        for (t, (perturb, _)) in model.types.iter().zip(&extras) {
+            if t.eval == EvalKind::Engine && *perturb != PerturbKnowledge::None {
+                return Err("an engine type has no perturbation of ours (perturb=none)".into());
+            }
         }
         Ok(ModelConfig {
             types: model
@@ -360,6 +326,9 @@ pub struct KqkrConfig {
     pub opponent: OpponentConfig,
     /// The K+R side's model of it.
     pub model: ModelConfig,
+    /// The model's engine types ask with the node budget the K+Q side draws for its reply
+    /// (`--model-knows-budget`; needs a node spread).
+    pub model_knows_budget: bool,
     /// Parallel games.
     pub jobs: usize,
     /// This run's share of the games: (i, n), 1-based.
@@ -392,6 +361,7 @@ impl KqkrConfig {
             kr_hash_mb: 8,
             ties: true,
             model: ModelConfig::perfect(&opponent),
+            model_knows_budget: false,
             opponent,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             shard: None,
@@ -476,12 +446,16 @@ impl KqkrConfig {
                 path,
                 options,
                 limit,
+                spread,
             } => {
                 put("opponent", format!("uci {}", path.display()));
                 for (k, val) in options {
                     put(&format!("opponent.option.{k}"), val.clone());
                 }
                 put("opponent.limit", limit.to_string());
+                if let Some(f) = spread {
+                    put("opponent.nodes_spread", f.to_string());
+                }
             }
         }
         put("model", self.model.to_string());
@@ -489,6 +463,9 @@ impl KqkrConfig {
             "model.mode",
             if self.model.is_prom() { "prom" } else { "om" }.into(),
         );
+        if self.model_knows_budget {
+            put("model.knows_budget", "on".into());
+        }
         v
     }
 
@@ -571,6 +548,11 @@ mod tests {
         assert_eq!(m.to_string().parse::<ModelConfig>().unwrap(), m);
         assert!("self:perturb=maybe".parse::<ModelConfig>().is_err());
         assert!("self:replay=x".parse::<ModelConfig>().is_err());
+        let e: ModelConfig = "engine:1:nodes=900:replay=on".parse().unwrap();
+        assert!(e.uses_engine() && e.types[0].replay);
+        assert_eq!(e.types[0].base.nodes, Some(900));
+        assert_eq!(e.to_string().parse::<ModelConfig>().unwrap(), e);
+        assert!("engine:1:perturb=game".parse::<ModelConfig>().is_err());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! from the start position until [`adjudicate`] ends it, recording per move the exact cost
 //! (Tables 5.3/5.4), whether the K+R side predicted the opponent's reply (the second move of
 //! its PV), the prediction surplus (Fig. 5.11), depth, nodes, effective branching factor
-//! (Fig. 5.14) and time.
+//! (Fig. 5.14), time, and the K+Q side's drawn node budget if it has one.
 
 use std::time::Instant;
 
@@ -103,6 +103,7 @@ pub fn play_game(
                     row.predicted = prediction.take().map(uci);
                     row.correct = row.predicted.as_ref().map(|p| *p == uci(r.mv));
                     record_search(&mut row, r.depth, r.nodes, r.time);
+                    row.budget = r.budget;
                     r.mv
                 }
                 Err(e) => {
@@ -111,7 +112,7 @@ pub fn play_game(
                 }
             }
         } else {
-            match kr.choose(&pos) {
+            match kr.choose(&pos, row.ply) {
                 Ok(r) => {
                     prediction = r.pv.get(1).copied();
                     row.value = Some(r.value);

@@ -7,8 +7,9 @@
 //! Tables 5.3/5.4 (opponent errors, mean game length) and Figs. 5.10–5.14.
 //!
 //! Files, one concept each: [`config`] (every tunable, start positions), [`args`] (the
-//! command line), [`opponent`] (the K+Q side: built-in and UCI), [`player`] (the K+R side,
-//! prediction surplus), [`adjudicate`] (game end, move errors), [`game`] (one game and its
+//! command line), [`budget`] (per-move budgets, seeded node draws), [`opponent`] (the K+Q
+//! side: built-in and UCI), [`player`] (the K+R side, its model, prediction surplus),
+//! [`adjudicate`] (game end, move errors), [`game`] (one game and its
 //! per-move records), [`records`] (`games.csv`/`moves.csv`), [`sweep`] (parallel games,
 //! resume, shards, progress), [`stats`] (mean, CI, Welch t), [`summary`] (`summary.md`),
 //! [`pgn`] (PGN out and in), [`svg`] and [`figures`] (the plots), [`outputs`] (the run
@@ -17,6 +18,7 @@
 pub mod adjudicate;
 pub mod analyze;
 pub mod args;
+pub mod budget;
 pub mod calibrate;
 pub mod config;
 pub mod figures;

@@ -2,7 +2,8 @@
 //! endgame database): either nosce without tables, searching with a fresh transposition
 //! table before every move so that its choice is a function of the position (and the game's
 //! history), or any UCI engine driven over pipes ([`crate::external`]) with `go depth N` /
-//! `go nodes N` after a `ucinewgame` per move.
+//! `go nodes N` after a `ucinewgame` per move; with a node spread
+//! ([`super::budget::NodeSpread`]) each move's `N` is drawn from the game seed and the ply.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
-use super::config::{OpponentConfig, SideLimit};
+use super::config::{NodeSpread, OpponentConfig, SideLimit};
 use crate::eval::{Evaluator, FullEval, MaterialEval, Perturbed};
 use crate::external::{EngineCommand, GoLimit, UciEngine};
 use crate::opponent::EvalKind;
@@ -31,6 +32,8 @@ pub struct OppMove {
     pub nodes: u64,
     /// Time taken.
     pub time: Duration,
+    /// The node budget drawn for this move (a UCI side with a node spread).
+    pub budget: Option<u64>,
 }
 
 /// A player of the K+Q side.
@@ -47,8 +50,8 @@ pub trait Opponent: Send {
 }
 
 /// An evaluator of `kind`, perturbed with `seed` and `amplitude` when a seed is given.
-/// [`EvalKind::Engine`] has no evaluator of ours; the sweep's model parser rejects it, and
-/// it gets the full evaluation here.
+/// [`EvalKind::Engine`] has no evaluator of ours (its probes ask the engine); it gets the
+/// full evaluation here, which its probes never use.
 pub fn evaluator(kind: EvalKind, seed: Option<u64>, amplitude: i32) -> Arc<dyn Evaluator> {
     match (kind, seed) {
         (EvalKind::Full | EvalKind::Engine, Some(s)) if amplitude > 0 => {
@@ -75,7 +78,13 @@ pub fn make_opponent(cfg: &OpponentConfig) -> Result<Box<dyn Opponent>, String> 
             path,
             options,
             limit,
-        } => Box::new(UciOpponent::start(path, options, *limit)?),
+            ..
+        } => Box::new(UciOpponent::start(
+            path,
+            options,
+            *limit,
+            cfg.node_spread(),
+        )?),
     })
 }
 
@@ -132,6 +141,7 @@ impl Opponent for BuiltinOpponent {
             depth: r.depth,
             nodes: r.nodes,
             time: start.elapsed(),
+            budget: None,
         })
     }
 }
@@ -143,16 +153,22 @@ const UCI_TIMEOUT: Duration = Duration::from_secs(300);
 pub struct UciOpponent {
     engine: UciEngine,
     limit: GoLimit,
+    /// Per-move node draws: the spread and its centre.
+    spread: Option<(NodeSpread, u64)>,
+    /// The game's seed (for the draws).
+    seed: u64,
     /// Never set: a sweep move is only bounded by [`UCI_TIMEOUT`].
     stop: AtomicBool,
 }
 
 impl UciOpponent {
-    /// Starts `path`, completes the handshake and sets `options`.
+    /// Starts `path`, completes the handshake and sets `options`. With `spread` (a spread
+    /// and its centre) every move's node budget is drawn instead of `limit`.
     pub fn start(
         path: &Path,
         options: &[(String, String)],
         limit: SideLimit,
+        spread: Option<(NodeSpread, u64)>,
     ) -> Result<Self, String> {
         let cmd = EngineCommand::program(path.display().to_string());
         let engine = UciEngine::start(&cmd, options, UCI_TIMEOUT).map_err(|e| e.to_string())?;
@@ -163,32 +179,40 @@ impl UciOpponent {
         Ok(UciOpponent {
             engine,
             limit,
+            spread,
+            seed: 0,
             stop: AtomicBool::new(false),
         })
     }
 }
 
 impl Opponent for UciOpponent {
-    fn new_game(&mut self, _seed: u64) -> Result<(), String> {
+    fn new_game(&mut self, seed: u64) -> Result<(), String> {
+        self.seed = seed;
         Ok(())
     }
 
     /// The engine sees the game line of `pos` (which the game runner builds from
-    /// `start_fen` and `moves`).
-    fn choose(&mut self, pos: &Position, _: &str, _: &[Move]) -> Result<OppMove, String> {
+    /// `start_fen` and `moves`); the move's ply, for the budget draw, is `moves.len() + 1`.
+    fn choose(&mut self, pos: &Position, _: &str, moves: &[Move]) -> Result<OppMove, String> {
         let start = Instant::now();
+        let budget = self
+            .spread
+            .map(|(s, centre)| s.draw(centre, self.seed, moves.len() + 1));
+        let limit = budget.map_or(self.limit, GoLimit::Nodes);
         self.engine
             .new_game(UCI_TIMEOUT)
             .map_err(|e| e.to_string())?;
         let a = self
             .engine
-            .best_move(pos, self.limit, Instant::now() + UCI_TIMEOUT, &self.stop)
+            .best_move(pos, limit, Instant::now() + UCI_TIMEOUT, &self.stop)
             .map_err(|e| e.to_string())?;
         Ok(OppMove {
             mv: a.mv,
             depth: a.depth,
             nodes: a.nodes,
             time: start.elapsed(),
+            budget,
         })
     }
 }

@@ -10,7 +10,7 @@ use super::config::{KqkrConfig, git_revision};
 use super::figures::write_figures;
 use super::pgn::{PgnContext, game_pgn};
 use super::records::{
-    GAMES_HEADER, GameRow, MOVES_HEADER, MoveRow, read_games, read_moves, write_atomic, write_rows,
+    GAMES_HEADER, GameRow, MoveRow, moves_header, read_games, read_moves, write_atomic, write_rows,
 };
 use super::summary::{load_reference, summary_md};
 
@@ -83,13 +83,26 @@ pub fn config_conflicts(old: &[(String, String)], new: &[(String, String)]) -> V
     diffs
 }
 
-/// Sorts rows by game key (and ply) and rewrites both CSV files.
+/// Sorts rows by game key (and ply) and rewrites both CSV files; `moves.csv` has the
+/// `budget` column if any move has a budget.
 pub fn write_csvs(dir: &Path, games: &mut [GameRow], moves: &mut [MoveRow]) -> Result<(), String> {
+    write_csvs_with(dir, games, moves, false)
+}
+
+/// [`write_csvs`], with the `budget` column in any case when `budget` is set (a run that
+/// draws budgets appends such rows later).
+pub fn write_csvs_with(
+    dir: &Path,
+    games: &mut [GameRow],
+    moves: &mut [MoveRow],
+    budget: bool,
+) -> Result<(), String> {
     games.sort_by_key(GameRow::key);
     moves.sort_by_key(|m| (m.key(), m.ply));
+    let budget = budget || moves.iter().any(|m| m.budget.is_some());
     let g: Vec<String> = games.iter().map(GameRow::to_csv).collect();
-    let m: Vec<String> = moves.iter().map(MoveRow::to_csv).collect();
-    write_rows(&dir.join("moves.csv"), MOVES_HEADER, &m)?;
+    let m: Vec<String> = moves.iter().map(|r| r.to_csv(budget)).collect();
+    write_rows(&dir.join("moves.csv"), moves_header(budget), &m)?;
     write_rows(&dir.join("games.csv"), GAMES_HEADER, &g)
 }
 

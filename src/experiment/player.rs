@@ -5,20 +5,35 @@
 //! PrOM with a mixture model) with speculative depth s, or with plain α-β for s = 0 (the
 //! base case). Its model of the opponent is built per game, so a model that knows the
 //! game's perturbation seed knows the opponent exactly.
+//!
+//! An `engine` type of the model asks the program of `--opponent-uci` (with its options)
+//! for its move, through one [`ManagedEngine`] per worker thread ([`model_engine`]), given
+//! a `ucinewgame` per game and per decision (which also clears its answer cache). With
+//! `replay=on` it is asked exactly as the K+Q side is (`ucinewgame`, the game line, `go
+//! nodes N`), so a deterministic engine with the same budget is modelled exactly at ply 1.
+//! With `--model-knows-budget` the type's budget at every probe of a decision is the one the
+//! K+Q side draws for its reply to that decision (exact for the reply, an approximation
+//! deeper in the tree). A fault of the model's engine aborts the game (the search would
+//! have gone on without the type).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use parking_lot::Mutex;
 use shakmaty::{Chess, Move, Position as _};
 
-use super::config::{KqkrConfig, ModelConfig, PerturbKnowledge, SideLimit};
+use super::config::{
+    KqkrConfig, ModelConfig, NodeSpread, OpponentConfig, PerturbKnowledge, SideLimit,
+};
 use super::opponent::evaluator;
 use crate::eval::perturbed::mix64;
+use crate::external::{EngineCommand, GoLimit, ManagedEngine};
+use crate::opponent::{EvalKind, OpponentType};
 use crate::options::Learning;
 use crate::position::Position;
 use crate::report::Silent;
 use crate::search::model::{ModelSetup, TypeSetup, search_model};
-use crate::search::om::OmMode;
+use crate::search::om::{EngineProbe, OmMode};
 use crate::search::{SearchConfig, SearchContext, SearchControl, SearchResult, WdlProbe, search};
 use crate::tb::{ExactTables, Metric, TableEval, Tablebases};
 use crate::tt::TranspositionTable;
@@ -64,6 +79,43 @@ pub struct KrMove {
     pub allowed: usize,
 }
 
+/// Restarts of the model's engine allowed per game (any fault aborts the game anyway).
+const MODEL_ENGINE_RESTARTS: u32 = 1;
+
+/// The shared engine of the model's `engine` types: the program of `--opponent-uci` with its
+/// options (started on first use). `None` if the model has no engine type.
+///
+/// # Errors
+/// An engine type without a UCI K+Q side.
+pub fn model_engine(cfg: &KqkrConfig) -> Result<Option<Arc<Mutex<ManagedEngine>>>, String> {
+    if !cfg.model.uses_engine() {
+        return Ok(None);
+    }
+    let OpponentConfig::Uci { path, options, .. } = &cfg.opponent else {
+        return Err(ENGINE_NEEDS_UCI.into());
+    };
+    Ok(Some(Arc::new(Mutex::new(ManagedEngine::new(
+        EngineCommand::program(path.display().to_string()),
+        options.clone(),
+        MODEL_ENGINE_RESTARTS,
+    )))))
+}
+
+/// Why an engine type needs `--opponent-uci`.
+pub const ENGINE_NEEDS_UCI: &str = "the model's engine type asks the K+Q side's program: it \
+needs --opponent-uci PATH (the built-in K+Q side has no engine to ask)";
+
+/// The `go` limit of an engine type: its own, else the K+Q side's.
+fn engine_limit(t: &OpponentType, opp: SideLimit) -> GoLimit {
+    match (t.movetime, t.nodes, t.depth, opp) {
+        (Some(ms), _, _, _) => GoLimit::MoveTime(ms),
+        (_, Some(n), _, _) => GoLimit::Nodes(n),
+        (_, _, Some(d), _) => GoLimit::Depth(d),
+        (_, _, _, SideLimit::Nodes(n)) => GoLimit::Nodes(n),
+        (_, _, _, SideLimit::Depth(d)) => GoLimit::Depth(d),
+    }
+}
+
 /// The K+R side for one speculative depth.
 pub struct KrSide<'t> {
     tables: &'t KrTables,
@@ -75,11 +127,25 @@ pub struct KrSide<'t> {
     opp_hash_mb: usize,
     tt: TranspositionTable,
     types: Vec<TypeSetup>,
+    /// The model's engine (engine types only).
+    engine: Option<Arc<Mutex<ManagedEngine>>>,
+    /// The K+Q side's budget per move.
+    opp_limit: SideLimit,
+    /// The K+Q side's node draw, if the model knows it.
+    known_spread: Option<(NodeSpread, u64)>,
+    /// This game's seed.
+    seed: u64,
 }
 
 impl<'t> KrSide<'t> {
-    /// The K+R side of `cfg` with speculative depth `spec_depth`.
-    pub fn new(cfg: &KqkrConfig, tables: &'t KrTables, spec_depth: usize) -> Self {
+    /// The K+R side of `cfg` with speculative depth `spec_depth`; `engine` is the model's
+    /// engine ([`model_engine`]), kept by the caller across games.
+    pub fn new(
+        cfg: &KqkrConfig,
+        tables: &'t KrTables,
+        spec_depth: usize,
+        engine: Option<Arc<Mutex<ManagedEngine>>>,
+    ) -> Self {
         let (amplitude, opp_hash_mb) = match &cfg.opponent {
             super::config::OpponentConfig::Builtin {
                 amplitude, hash_mb, ..
@@ -96,17 +162,45 @@ impl<'t> KrSide<'t> {
             opp_hash_mb,
             tt: TranspositionTable::new(cfg.kr_hash_mb),
             types: Vec::new(),
+            engine,
+            opp_limit: cfg.opponent.limit(),
+            known_spread: cfg
+                .opponent
+                .node_spread()
+                .filter(|_| cfg.model_knows_budget),
+            seed: 0,
         }
     }
 
-    /// Starts a game with perturbation seed `seed`: clears the table and builds the model.
+    /// Starts a game with perturbation seed `seed`: clears the table, starts a new game of
+    /// the model's engine and builds the model.
     pub fn new_game(&mut self, seed: u64) {
         self.tt.clear();
+        self.seed = seed;
+        if let Some(e) = &self.engine {
+            e.lock().new_game();
+        }
+        let (engine, opp_limit) = (self.engine.clone(), self.opp_limit);
         self.types = self
             .model
             .types
             .iter()
             .map(|t| {
+                if t.base.eval == EvalKind::Engine {
+                    return TypeSetup {
+                        eval: evaluator(EvalKind::Engine, None, 0),
+                        tt: Arc::new(TranspositionTable::new(1)),
+                        probability: t.base.probability,
+                        depth: None,
+                        nodes: None,
+                        tablebases: false,
+                        replay: t.replay,
+                        engine: engine.clone().map(|engine| EngineProbe {
+                            engine,
+                            limit: engine_limit(&t.base, opp_limit),
+                        }),
+                    };
+                }
                 let seed = match t.perturb {
                     PerturbKnowledge::Game => Some(seed),
                     PerturbKnowledge::Other => Some(mix64(seed ^ 0x0000_5EED_0F07_E4E4)),
@@ -141,13 +235,32 @@ impl<'t> KrSide<'t> {
             .unwrap_or_else(|| pos.legal_moves().into_iter().collect())
     }
 
-    /// Chooses a move in `pos` (the game so far in its history).
-    pub fn choose(&mut self, pos: &Position) -> Result<KrMove, String> {
+    /// Chooses a move in `pos` (the game so far in its history), the game's ply `ply`.
+    pub fn choose(&mut self, pos: &Position, ply: usize) -> Result<KrMove, String> {
         let start = Instant::now();
         let allowed = self.allowed(pos.chess());
         if allowed.is_empty() {
             return Err("the K+R side has no legal move".into());
         }
+        let mut types = self.types.clone();
+        if let Some((spread, centre)) = self.known_spread {
+            // The budget the K+Q side draws for its reply, at ply + 1.
+            let budget = spread.draw(centre, self.seed, ply + 1);
+            for p in types.iter_mut().filter_map(|t| t.engine.as_mut()) {
+                p.limit = GoLimit::Nodes(budget);
+            }
+        }
+        if self.spec_depth > 0 && self.model.uses_engine() && self.engine.is_none() {
+            return Err(ENGINE_NEEDS_UCI.into());
+        }
+        if let Some(e) = &self.engine {
+            // The engine's answer cache is keyed by position, not by the game line: a
+            // position met again later in the game (on the way to a repetition) would get
+            // the old answer, where the engine, seeing the repetition, answers differently.
+            // A fresh cache per decision keeps the model exact.
+            e.lock().new_game();
+        }
+        let faults = self.engine.as_ref().map_or(0, |e| e.lock().restarts());
         let control = SearchControl::default();
         let config = SearchConfig::default();
         let ctx = SearchContext {
@@ -177,10 +290,19 @@ impl<'t> KrSide<'t> {
                 auto: None,
                 learning: Learning::Off,
                 learning_params: (0.05, 0.6, 0.2),
-                types: self.types.clone(),
+                types,
             };
             search_model(&ctx, &setup, pos, &limits, &allowed)
         };
+        if let Some(e) = &self.engine {
+            let e = e.lock();
+            if e.restarts() > faults {
+                return Err(format!(
+                    "the model's engine {} failed during a search of the K+R side",
+                    e.name()
+                ));
+            }
+        }
         let mv = r.best.unwrap_or(allowed[0]);
         let mut pv = r.pv.clone();
         if pv.first() != Some(&mv) {

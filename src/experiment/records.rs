@@ -3,7 +3,10 @@
 //! 5.2–5.4, Figs. 5.10–5.14). A row is identified by (position, s, game); the files are the
 //! single source of truth — summaries, plots and the PGN are always rebuilt from them, which
 //! is what makes resuming, sharding and merging simple. Timing is the last column of each
-//! file (it is the only part that differs between runs with the same seed).
+//! file (it is the only part that differs between runs with the same seed). A run whose UCI
+//! K+Q side draws its node budget per move (`--opp-nodes-spread`) writes `moves.csv` with
+//! one more column, `budget` (the drawn budget on K+Q rows), before `time_ms`
+//! ([`MOVES_HEADER_BUDGET`]); both forms are read.
 
 use std::fmt::Display;
 use std::path::Path;
@@ -18,6 +21,20 @@ errors_dtm,errors_dtc,thrown,fen,moves,time_s";
 /// Header of `moves.csv`.
 pub const MOVES_HEADER: &str = "position,spec_depth,game,ply,side,move,san,dtm_before,\
 dtc_before,err_dtm,err_dtc,thrown,predicted,correct,value,surplus,depth,nodes,ebf,time_ms";
+
+/// Header of `moves.csv` with per-move budgets.
+pub const MOVES_HEADER_BUDGET: &str = "position,spec_depth,game,ply,side,move,san,dtm_before,\
+dtc_before,err_dtm,err_dtc,thrown,predicted,correct,value,surplus,depth,nodes,ebf,budget,\
+time_ms";
+
+/// The header of `moves.csv`, with or without the `budget` column.
+pub fn moves_header(budget: bool) -> &'static str {
+    if budget {
+        MOVES_HEADER_BUDGET
+    } else {
+        MOVES_HEADER
+    }
+}
 
 /// A game's identity: (position id, speculative depth, game index).
 pub type GameKey = (usize, usize, usize);
@@ -151,6 +168,8 @@ pub struct MoveRow {
     pub nodes: Option<u64>,
     /// Effective branching factor, `nodes^(1/depth)`.
     pub ebf: Option<f64>,
+    /// K+Q rows: the node budget drawn for the move (UCI side with a spread).
+    pub budget: Option<u64>,
     /// Time (ms).
     pub time_ms: Option<f64>,
 }
@@ -234,10 +253,15 @@ impl GameRow {
 }
 
 impl MoveRow {
-    /// The CSV line (without newline).
-    pub fn to_csv(&self) -> String {
+    /// The CSV line (without newline); with `budget`, the form of [`MOVES_HEADER_BUDGET`].
+    pub fn to_csv(&self, budget: bool) -> String {
+        let budget = if budget {
+            format!("{},", opt(&self.budget))
+        } else {
+            String::new()
+        };
         format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}{}",
             self.position,
             self.spec_depth,
             self.game,
@@ -257,16 +281,25 @@ impl MoveRow {
             opt(&self.depth),
             opt(&self.nodes),
             fmt_f(self.ebf, 3),
+            budget,
             fmt_f(self.time_ms, 1)
         )
     }
 
-    /// Parses [`MoveRow::to_csv`].
+    /// Parses [`MoveRow::to_csv`] (either form: 20 fields, or 21 with the budget).
     pub fn from_csv(line: &str) -> Result<Self, String> {
         let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 20 {
-            return Err(format!("moves.csv: expected 20 fields, got {}", f.len()));
+        if f.len() != 20 && f.len() != 21 {
+            return Err(format!(
+                "moves.csv: expected 20 or 21 fields, got {}",
+                f.len()
+            ));
         }
+        let (budget, time) = if f.len() == 21 {
+            (parse_opt(f[19], "budget")?, f[20])
+        } else {
+            (None, f[19])
+        };
         let flag = |s: &str, what: &str| match s {
             "1" => Ok(true),
             "0" => Ok(false),
@@ -300,15 +333,16 @@ impl MoveRow {
             depth: parse_opt(f[16], "depth")?,
             nodes: parse_opt(f[17], "nodes")?,
             ebf: parse_opt(f[18], "ebf")?,
-            time_ms: parse_opt(f[19], "time_ms")?,
+            budget,
+            time_ms: parse_opt(time, "time_ms")?,
         })
     }
 }
 
-/// Reads a CSV file of rows (missing file: no rows). The header must match `header`.
+/// Reads a CSV file of rows (missing file: no rows). The header must be one of `headers`.
 pub fn read_rows<T>(
     path: &Path,
-    header: &str,
+    headers: &[&str],
     parse_line: impl Fn(&str) -> Result<T, String>,
 ) -> Result<Vec<T>, String> {
     let text = match std::fs::read_to_string(path) {
@@ -319,7 +353,7 @@ pub fn read_rows<T>(
     let mut lines = text.lines();
     match lines.next() {
         None => return Ok(Vec::new()),
-        Some(h) if h.trim() == header => {}
+        Some(h) if headers.contains(&h.trim()) => {}
         Some(_) => {
             return Err(format!(
                 "'{}' has another header (written by another version?)",
@@ -347,12 +381,16 @@ pub fn read_rows<T>(
 
 /// Reads `games.csv`.
 pub fn read_games(path: &Path) -> Result<Vec<GameRow>, String> {
-    read_rows(path, GAMES_HEADER, GameRow::from_csv)
+    read_rows(path, &[GAMES_HEADER], GameRow::from_csv)
 }
 
 /// Reads `moves.csv`.
 pub fn read_moves(path: &Path) -> Result<Vec<MoveRow>, String> {
-    read_rows(path, MOVES_HEADER, MoveRow::from_csv)
+    read_rows(
+        path,
+        &[MOVES_HEADER, MOVES_HEADER_BUDGET],
+        MoveRow::from_csv,
+    )
 }
 
 /// Writes rows with a header, atomically (temporary file, then rename).
@@ -401,9 +439,16 @@ mod tests {
             depth: Some(6),
             nodes: Some(1234),
             ebf: Some(3.25),
+            budget: None,
             time_ms: Some(12.5),
         };
-        assert_eq!(MoveRow::from_csv(&m.to_csv()), Ok(m));
+        assert_eq!(MoveRow::from_csv(&m.to_csv(false)), Ok(m.clone()));
+        assert_eq!(MoveRow::from_csv(&m.to_csv(true)), Ok(m.clone()));
+        let b = MoveRow {
+            budget: Some(1500),
+            ..m
+        };
+        assert_eq!(MoveRow::from_csv(&b.to_csv(true)), Ok(b));
         let g = GameRow {
             position: 1,
             spec_depth: 0,
@@ -423,5 +468,6 @@ mod tests {
         assert_eq!(GameRow::from_csv(&g.to_csv()), Ok(g));
         assert_eq!(GAMES_HEADER.split(',').count(), 14);
         assert_eq!(MOVES_HEADER.split(',').count(), 20);
+        assert_eq!(MOVES_HEADER_BUDGET.split(',').count(), 21);
     }
 }

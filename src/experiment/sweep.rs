@@ -19,9 +19,9 @@ use super::config::KqkrConfig;
 use super::game::{GameRecord, GameSpec, play_game};
 use super::opponent::make_opponent;
 use super::outputs::{
-    config_conflicts, config_lines, finish, read_config, write_config, write_csvs,
+    config_conflicts, config_lines, finish, read_config, write_config, write_csvs_with,
 };
-use super::player::{KrSide, KrTables};
+use super::player::{KrSide, KrTables, model_engine};
 use super::records::{GameKey, GameRow, MoveRow, read_games, read_moves};
 use crate::tb::ExactTables;
 
@@ -153,6 +153,14 @@ pub fn play_all(
                             return;
                         }
                     };
+                    // One engine for the model's engine types per thread, across games.
+                    let model_engine = match model_engine(cfg) {
+                        Ok(e) => e,
+                        Err(e) => {
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
+                    };
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&(pi, s, g)) = todo.get(i) else {
@@ -166,7 +174,7 @@ pub fn play_all(
                             game: g,
                             seed: cfg.game_seed(p.id, g),
                         };
-                        let mut kr = KrSide::new(cfg, tables, s);
+                        let mut kr = KrSide::new(cfg, tables, s, model_engine.clone());
                         let rec = play_game(&spec, &tables.exact, &mut kr, opp.as_mut());
                         if tx.send(Ok(rec)).is_err() {
                             break;
@@ -271,7 +279,8 @@ pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
     let mut moves = read_moves(&dir.join("moves.csv"))?;
     let done: BTreeSet<GameKey> = games.iter().map(|g| g.key()).collect();
     moves.retain(|m| done.contains(&m.key()));
-    write_csvs(dir, &mut games, &mut moves)?;
+    let budget = cfg.opponent.node_spread().is_some();
+    write_csvs_with(dir, &mut games, &mut moves, budget)?;
     let todo: Vec<(usize, usize, usize)> = cfg
         .jobs_list()
         .into_iter()
@@ -322,7 +331,7 @@ pub fn run_sweep(cfg: &KqkrConfig) -> Result<String, String> {
                         spec_depth: s,
                         ..m.clone()
                     }
-                    .to_csv()
+                    .to_csv(budget)
                         + "\n"
                 })
                 .collect();
