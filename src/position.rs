@@ -247,7 +247,10 @@ impl Position {
         let reach = (self.halfmoves() as usize).min(n - 1);
         let mut h = self.key();
         for back in 1..=reach {
-            h = h.rotate_left(7) ^ self.states[n - 1 - back].key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h = h.rotate_left(7)
+                ^ self.states[n - 1 - back]
+                    .key
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
         h
     }

@@ -281,7 +281,11 @@ fn auto_mode_keeps_a_profile_per_opponent() {
         ),
         "no new profile with the rating's prior",
     );
+    // GUIs may send the same UCI_Opponent before every move: that is no new opponent (the
+    // fit must not start again and count the game's moves twice).
+    e.send("setoption name UCI_Opponent value none 1500 computer Fake Opponent");
     go_checked(&mut e, &game[..4], "go depth 3", SEARCH);
+    e.send("setoption name UCI_Opponent value none 1500 computer Fake Opponent");
     go_checked(&mut e, &game, "go depth 3", SEARCH);
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
     e.check(files.len() == 1, &format!("profile files: {files:?}"));

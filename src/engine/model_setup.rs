@@ -228,8 +228,10 @@ impl Engine {
     /// Who the opponent is, from xboard's `name`, `rating` and `computer` (UCI sends
     /// `UCI_Opponent`): the fit starts again from that opponent's profile.
     pub fn set_opponent(&mut self, id: OpponentId) {
-        self.options.opponent = Some(id);
-        *self.fit.lock() = FitState::default();
+        if self.options.opponent.as_ref() != Some(&id) {
+            self.options.opponent = Some(id);
+            *self.fit.lock() = FitState::default();
+        }
     }
 
     /// The opponent named so far, if any.
