@@ -155,6 +155,26 @@ fn a_hanging_engine_never_makes_us_late() {
 }
 
 #[test]
+fn an_engine_that_never_completes_its_handshake_never_makes_us_late() {
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", "engine:1:nodes=100"),
+        ("OM_OpponentEngine", &fake("no-uciok")),
+    ]);
+    e.send("position startpos");
+    let (lines, took) = e.go("go movetime 400", SEARCH);
+    e.check(
+        took < Duration::from_millis(1200),
+        &format!("bestmove after {took:?} with movetime 400"),
+    );
+    e.check(
+        says(&lines, "did not start"),
+        "the start failure was not reported",
+    );
+    e.close();
+}
+
+#[test]
 fn illegal_and_garbage_answers_are_faults() {
     for mode in ["illegal", "garbage"] {
         let mut e = engine_with(&[

@@ -113,7 +113,11 @@ impl ManagedEngine {
         }
         let engine = match &mut self.engine {
             Some(e) => e,
-            None => match UciEngine::start(&self.cmd, &self.options, self.start_timeout) {
+            // The handshake never outlasts the caller's deadline (nor the start timeout).
+            None => match UciEngine::start(&self.cmd, &self.options, {
+                let left = deadline.saturating_duration_since(Instant::now());
+                self.start_timeout.min(left.max(Duration::from_millis(1)))
+            }) {
                 Ok(e) => {
                     self.name = e.name().to_string();
                     self.engine.insert(e)
