@@ -57,62 +57,74 @@ def main():
     ap.add_argument("--depth", type=int, default=8)
     ap.add_argument("--games", type=int, default=10_000)
     args = ap.parse_args()
+    if args.depth < 1:
+        sys.exit("fit_quality.py: --depth must be at least 1")
+    try:
+        pgn = open(args.pgn)
+    except OSError as e:
+        sys.exit(f"fit_quality.py: cannot read {args.pgn}: {e}")
     try:
         auto = chess.engine.SimpleEngine.popen_uci(args.engine)
         plain = chess.engine.SimpleEngine.popen_uci(args.engine)
     except (OSError, chess.engine.EngineError) as e:
         sys.exit(f"fit_quality.py: cannot start {args.engine}: {e}")
+    try:
+        measure(args, pgn, auto, plain)
+    finally:
+        for e in (auto, plain):
+            e.quit()
+
+
+def measure(args, f, auto, plain):
+    """Replays the games of `f` and prints the accuracies (see the module doc)."""
     auto.configure({"OM_Mode": "auto", "OM_Profiles": False})
     totals = {k: [0, 0, 0, 0] for k in MARKS}  # fit hits, fit n, pv hits, pv n
     games = 0
-    with open(args.pgn) as f:
-        while games < args.games:
-            game = chess.pgn.read_game(f)
-            if game is None:
-                break
-            white = game.headers.get("White", "").lower()
-            black = game.headers.get("Black", "").lower()
-            who = args.player.lower()
-            if who in white and who not in black:
-                opp = chess.WHITE
-            elif who in black and who not in white:
-                opp = chess.BLACK
-            else:
-                continue
-            games += 1
-            board = game.board()
-            seen = 0
-            pv_hits = 0
-            fit = None
-            marks = {}
-            moves = list(game.mainline_moves())
-            for i, move in enumerate(moves):
-                if board.turn != opp and i + 1 < len(moves):
-                    strings, _ = ask(auto, board, args.depth, game)
-                    fit = predicted_counts(strings) or fit
-                    _, ponder = ask(plain, board, args.depth, game)
-                    reply = moves[i + 1]
-                    board.push(move)
-                    seen += 1
-                    pv_hits += int(ponder == reply)
-                    if seen in MARKS:
-                        marks[seen] = (fit, pv_hits)
-                    continue
+    while games < args.games:
+        game = chess.pgn.read_game(f)
+        if game is None:
+            break
+        white = game.headers.get("White", "").lower()
+        black = game.headers.get("Black", "").lower()
+        who = args.player.lower()
+        if who in white and who not in black:
+            opp = chess.WHITE
+        elif who in black and who not in white:
+            opp = chess.BLACK
+        else:
+            continue
+        games += 1
+        board = game.board()
+        seen = 0
+        pv_hits = 0
+        fit = None
+        marks = {}
+        moves = list(game.mainline_moves())
+        for i, move in enumerate(moves):
+            if board.turn != opp and i + 1 < len(moves):
+                strings, _ = ask(auto, board, args.depth, game)
+                fit = predicted_counts(strings) or fit
+                _, ponder = ask(plain, board, args.depth, game)
+                reply = moves[i + 1]
                 board.push(move)
-            line = []
-            for k in MARKS:
-                if k not in marks:
-                    continue
-                fit_k, pv_k = marks[k]
-                if fit_k:
-                    totals[k][0] += fit_k[0]
-                    totals[k][1] += fit_k[1]
-                totals[k][2] += pv_k
-                totals[k][3] += k
-                line.append(f"@{k}: fit {fit_k[0] if fit_k else '-'}/{fit_k[1] if fit_k else '-'} pv {pv_k}/{k}")
-            print(f"game {games} ({game.headers.get('Result')}): " + "  ".join(line), flush=True)
-    for e in (auto, plain):
-        e.quit()
+                seen += 1
+                pv_hits += int(ponder == reply)
+                if seen in MARKS:
+                    marks[seen] = (fit, pv_hits)
+                continue
+            board.push(move)
+        line = []
+        for k in MARKS:
+            if k not in marks:
+                continue
+            fit_k, pv_k = marks[k]
+            if fit_k:
+                totals[k][0] += fit_k[0]
+                totals[k][1] += fit_k[1]
+            totals[k][2] += pv_k
+            totals[k][3] += k
+            line.append(f"@{k}: fit {fit_k[0] if fit_k else '-'}/{fit_k[1] if fit_k else '-'} pv {pv_k}/{k}")
+        print(f"game {games} ({game.headers.get('Result')}): " + "  ".join(line), flush=True)
     print(f"\n{games} games, opponent '{args.player}', depth {args.depth}")
     for k in MARKS:
         fh, fn, ph, pn = totals[k]
