@@ -260,10 +260,8 @@ impl Engine {
             ));
         }
         let old_hash = self.options.hash_mb;
-        let old_opponent = (
-            self.options.opponent.clone(),
-            self.options.om_profile_dir.clone(),
-        );
+        let old_dir = self.options.om_profile_dir.clone();
+        let old_opponent = self.options.opponent.clone();
         let applied = self.options.set(name, value)?;
         let o = &self.options;
         self.config.threads = o.threads;
@@ -281,11 +279,11 @@ impl Engine {
                 *self.learn.lock() = LearnState::default();
                 *self.fit.lock() = FitState::default();
             }
-            // A GUI may send the same UCI_Opponent again every game: only a change counts.
-            Applied::NewOpponent
-                if old_opponent != (o.opponent.clone(), o.om_profile_dir.clone()) =>
-            {
-                *self.fit.lock() = FitState::default();
+            Applied::NewOpponent => {
+                let new = o.opponent.clone();
+                let moved = old_dir != o.om_profile_dir;
+                self.options.opponent = old_opponent;
+                self.change_opponent(new, moved);
             }
             Applied::NewEngine => {
                 // The old process (if any) quits when its last search lets go of it.

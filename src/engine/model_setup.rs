@@ -63,51 +63,17 @@ impl Engine {
         let mut setups = Vec::with_capacity(types.len());
         // Per type: does it search exactly like us (evaluator, tables, depth)?
         let mut like_us = Vec::with_capacity(types.len());
-        for t in types {
-            if t.eval == EvalKind::Engine {
-                let probe = self.engine_probe(&t);
-                setups.push(TypeSetup {
-                    eval: self.eval.clone(),
-                    tt: Arc::clone(&self.tt),
-                    probability: t.probability,
-                    depth: None,
-                    nodes: None,
-                    tablebases: false,
-                    replay: self.options.om_replay,
-                    engine: probe,
-                });
-                like_us.push(false);
-                continue;
-            }
-            let tb = t.tablebases && self.options.om_opponent_tablebases;
-            let eval: Arc<dyn Evaluator> = match t.eval {
-                EvalKind::Full | EvalKind::Engine => self.eval.clone(),
-                EvalKind::Material => self.material.clone(),
-            };
-            // A type that searches exactly like us shares our table.
-            let replay = self.options.om_replay;
-            let tt = if shares_own_table(t.eval, tb, replay) {
-                Arc::clone(&self.tt)
-            } else {
-                self.type_table(t.eval, tb, replay)
-            };
-            like_us.push(shares_own_table(t.eval, tb, replay));
-            setups.push(TypeSetup {
-                eval,
-                tt,
-                probability: t.probability,
-                depth: t.depth.or(match self.options.om_opponent_depth {
-                    0 => None,
-                    d => Some(d),
-                }),
-                nodes: t.nodes.or(match self.options.om_opponent_nodes {
-                    0 => None,
-                    n => Some(n),
-                }),
-                tablebases: tb,
-                replay: self.options.om_replay,
-                engine: None,
-            });
+        let (depth, nodes) = (
+            self.options.om_opponent_depth,
+            self.options.om_opponent_nodes,
+        );
+        for mut t in types {
+            // The types' own limits, else the options' (0: none).
+            t.depth = t.depth.or((depth > 0).then_some(depth));
+            t.nodes = t.nodes.or((nodes > 0).then_some(nodes));
+            let (setup, same) = self.type_setup(&t, self.options.om_replay);
+            setups.push(setup);
+            like_us.push(same);
         }
         let o = &self.options;
         let bound = bounded_sum_bound(o, &setups, &like_us);
@@ -155,31 +121,13 @@ impl Engine {
         let names: Vec<String> = family.iter().map(OpponentType::spec).collect();
         let mut types = Vec::with_capacity(family.len());
         for t in &family {
-            let engine = if t.eval == EvalKind::Engine {
-                self.engine_probe(t)
-            } else {
-                None
-            };
-            let tb = t.tablebases && self.options.om_opponent_tablebases;
-            let eval: Arc<dyn Evaluator> = match t.eval {
-                EvalKind::Material => self.material.clone(),
-                _ => self.eval.clone(),
-            };
-            let tt = if t.eval == EvalKind::Engine || shares_own_table(t.eval, tb, false) {
-                Arc::clone(&self.tt)
-            } else {
-                self.type_table(t.eval, tb, false)
-            };
-            types.push(TypeSetup {
-                eval,
-                tt,
-                probability: 1.0 / family.len() as f64,
-                depth: t.depth,
+            // The fit's bases search to a depth (a node limit is not one of its candidates).
+            let base = OpponentType {
                 nodes: None,
-                tablebases: tb,
-                replay: false,
-                engine,
-            });
+                probability: 1.0 / family.len() as f64,
+                ..t.clone()
+            };
+            types.push(self.type_setup(&base, false).0);
         }
         let o = &self.options;
         let setup = ModelSetup {
@@ -201,6 +149,48 @@ impl Engine {
             types,
         };
         (Some(setup), warnings)
+    }
+
+    /// The setup of one opponent type with its own limits and `replay`, and whether it
+    /// searches exactly like us: then it shares our table ([`shares_own_table`]); other
+    /// (evaluator, tables, replay) combinations get a table of their own, and an `engine`
+    /// type gets the external engine and needs no table.
+    fn type_setup(&mut self, t: &OpponentType, replay: bool) -> (TypeSetup, bool) {
+        if t.eval == EvalKind::Engine {
+            let setup = TypeSetup {
+                eval: self.eval.clone(),
+                tt: Arc::clone(&self.tt),
+                probability: t.probability,
+                depth: None,
+                nodes: None,
+                tablebases: false,
+                replay,
+                engine: self.engine_probe(t),
+            };
+            return (setup, false);
+        }
+        let tb = t.tablebases && self.options.om_opponent_tablebases;
+        let eval: Arc<dyn Evaluator> = match t.eval {
+            EvalKind::Material => self.material.clone(),
+            EvalKind::Full | EvalKind::Engine => self.eval.clone(),
+        };
+        let like_us = shares_own_table(t.eval, tb, replay);
+        let tt = if like_us {
+            Arc::clone(&self.tt)
+        } else {
+            self.type_table(t.eval, tb, replay)
+        };
+        let setup = TypeSetup {
+            eval,
+            tt,
+            probability: t.probability,
+            depth: t.depth,
+            nodes: t.nodes,
+            tablebases: tb,
+            replay,
+            engine: None,
+        };
+        (setup, like_us)
     }
 
     /// Where the current opponent's fit is kept (`OM_Profiles`, `OM_ProfileDir`), if the
@@ -228,8 +218,15 @@ impl Engine {
     /// Who the opponent is, from xboard's `name`, `rating` and `computer` (UCI sends
     /// `UCI_Opponent`): the fit starts again from that opponent's profile.
     pub fn set_opponent(&mut self, id: OpponentId) {
-        if self.options.opponent.as_ref() != Some(&id) {
-            self.options.opponent = Some(id);
+        self.change_opponent(Some(id), false);
+    }
+
+    /// Another opponent (or, with `moved`, another profile directory) starts the fit again
+    /// from its profile. A GUI may send the same `UCI_Opponent` before every game or move:
+    /// that is no change.
+    pub(super) fn change_opponent(&mut self, id: Option<OpponentId>, moved: bool) {
+        if moved || self.options.opponent != id {
+            self.options.opponent = id;
             *self.fit.lock() = FitState::default();
         }
     }

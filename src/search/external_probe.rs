@@ -52,8 +52,7 @@ impl EngineProbe {
         hard.map_or(answer, |h| h.min(answer))
     }
 
-    /// Asks the engine for its move in `pos` outside the driver (learning, fitting):
-    /// `None` on any error.
+    /// Asks the engine for its move in `pos`, by our `hard` deadline at the latest.
     pub fn ask(
         &self,
         pos: &crate::position::Position,
@@ -61,10 +60,9 @@ impl EngineProbe {
         hard: Option<Instant>,
         stop: &std::sync::atomic::AtomicBool,
     ) -> Result<Move, crate::external::ExternalError> {
-        let deadline = self.deadline(hard);
         self.engine
             .lock()
-            .query(pos, self.limit, replay, deadline, stop)
+            .query(pos, self.limit, replay, self.deadline(hard), stop)
     }
 }
 
@@ -75,15 +73,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         let probe = self.specs[t].engine.clone()?;
         let replay = self.specs[t].replay;
         let hard: Option<Instant> = self.clock.as_ref().and_then(|c| c.hard_deadline());
-        let deadline = probe.deadline(hard);
-        let answer = probe.engine.lock().query(
-            self.position(),
-            probe.limit,
-            replay,
-            deadline,
-            self.own.stop,
-        );
-        match answer {
+        match probe.ask(self.position(), replay, hard, self.own.stop) {
             Ok(m) => {
                 self.probe_line = vec![m];
                 Some((INFINITE, vec![m]))
