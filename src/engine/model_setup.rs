@@ -140,6 +140,7 @@ impl Engine {
             auto: Some(AutoSetup {
                 names,
                 margin_ceiling: o.om_root_margin,
+                contempt_ceiling: o.om_contempt_ceiling,
                 fit: Arc::clone(&self.fit),
                 params: FitParams::default(),
                 profile: self.profile_link(),

@@ -104,6 +104,9 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     pub root_scores: Vec<(Move, Score)>,
     /// Where `currmove` lines go in long searches (main thread only).
     pub reporter: Option<&'a dyn crate::report::Reporter>,
+    /// What a draw is worth less than 0 to the side to move at this worker's root (the
+    /// contempt factor, Donkers 2003 §2.1.7; 0 for a plain search, see `draw_value`).
+    pub contempt: Score,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pub(super) pv_len: Vec<usize>,
     lmr: Vec<[i8; 64]>,
@@ -150,9 +153,21 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             root_pv_changed: false,
             root_scores: Vec::new(),
             reporter: None,
+            contempt: 0,
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
             lmr,
+        }
+    }
+
+    /// The value of a drawn position (repetition, 50 moves, insufficient material,
+    /// stalemate, a table draw) for the side to move: `−contempt` on the root side's turns,
+    /// `+contempt` on the other side's.
+    pub fn draw_score(&self) -> Score {
+        if self.pos.ply().is_multiple_of(2) {
+            -self.contempt
+        } else {
+            self.contempt
         }
     }
 
@@ -277,7 +292,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 || self.pos.is_fifty_move_draw()
                 || self.pos.is_insufficient_material()
             {
-                return DRAW;
+                return self.draw_score();
             }
             // Mate-distance pruning.
             alpha = alpha.max(mated_in(ply));
@@ -307,7 +322,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             let (s, bound) = match wdl {
                 TbWdl::Win => (TB_WIN - ply as Score, Bound::Lower),
                 TbWdl::Loss => (-TB_WIN + ply as Score, Bound::Upper),
-                TbWdl::Draw => (DRAW, Bound::Exact),
+                TbWdl::Draw => (self.draw_score(), Bound::Exact),
             };
             if cutoff(bound, s, alpha, beta).is_some() {
                 // The entry's static evaluation is read back as a stand-pat score by later
@@ -367,7 +382,11 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
 
         let moves = self.pos.legal_moves();
         if moves.is_empty() {
-            return if in_check { mated_in(ply) } else { DRAW };
+            return if in_check {
+                mated_in(ply)
+            } else {
+                self.draw_score()
+            };
         }
         let prev = self.pos.last_move();
         let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, prev);

@@ -9,7 +9,13 @@
 //! the fitted type's weight is its measured error-prediction accuracy `a`, and a chosen move
 //! may give up at most `a · OM_RootMargin` centipawns of α-β value — a model that predicted
 //! 30 % of the opponent's differing moves may risk less than one that predicted 90 %, and
-//! none more than the user's ceiling.
+//! none more than the user's ceiling. Below a least weight ([`FitParams::min_weight`]) the
+//! hedged root is not searched at all: its cost (about a third of a ply at blitz) would buy
+//! a margin of a few centipawns.
+//!
+//! The draw value (§2.1.7, the contempt factor as an opponent model): a draw is worth the
+//! opponent's measured mean loss per move less than 0 to us, within `OM_ContemptCeiling`
+//! ([`super::draw_value`]), in the whole search of the move.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -17,6 +23,7 @@ use std::time::Instant;
 use parking_lot::Mutex;
 use shakmaty::Move;
 
+use super::draw_value::DrawParams;
 use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_moves};
 use super::hedge::Hedge;
 use super::model::{ModelSetup, search_model};
@@ -34,6 +41,9 @@ pub struct AutoSetup {
     pub names: Vec<String>,
     /// The user's ceiling on the root margin (`OM_RootMargin`), centipawns.
     pub margin_ceiling: i32,
+    /// The user's ceiling on the contempt derived from the opponent's drift
+    /// (`OM_ContemptCeiling`, [`super::draw_value`]), centipawns; 0 for none.
+    pub contempt_ceiling: i32,
     /// The fit of this game.
     pub fit: Arc<Mutex<FitState>>,
     /// Its tunables.
@@ -204,10 +214,29 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         if state.moves > 0 {
             ctx.reporter.message(&state.report(&auto.params));
         }
-        state.chosen(&auto.params)
+        let contempt = state
+            .drift
+            .contempt(auto.contempt_ceiling, &DrawParams::default());
+        if state.drift.samples > 0 {
+            ctx.reporter.message(&format!(
+                "om draw value: drift {:+.1} cp/move over {} moves, contempt {contempt}",
+                state.drift.sum / f64::from(state.drift.samples),
+                state.drift.samples
+            ));
+        }
+        (state.chosen(&auto.params), contempt)
+    };
+    let (chosen, contempt) = chosen;
+    let config = super::SearchConfig {
+        contempt,
+        ..ctx.config.clone()
+    };
+    let ctx = &SearchContext {
+        config: &config,
+        ..*ctx
     };
     let result = match chosen {
-        Some((b, weight)) if weight > 0.0 => {
+        Some((b, weight)) if weight > 0.0 && weight >= auto.params.min_weight => {
             let mut single = setup.clone();
             let mut t = setup.types[b].clone();
             t.probability = 1.0;
@@ -224,11 +253,21 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         }
         _ => super::search(ctx, pos, limits, allowed),
     };
-    // Our predicted reply is the reference for scoring the opponent's next move.
-    if let (Some(best), Some(reply)) = (result.best, result.ponder) {
+    // Our predicted reply is the reference for scoring the opponent's next move, our value
+    // the reference for its drift.
+    if let Some(best) = result.best {
         let mut after = pos.clone();
         after.play(best);
-        auto.fit.lock().expected = Some((after.key(), reply));
+        let before = (pos.history_len() > 1).then(|| {
+            let mut p = pos.clone();
+            p.undo();
+            p.key()
+        });
+        let mut state = auto.fit.lock();
+        state
+            .drift
+            .observe(before, result.score, after.key(), &DrawParams::default());
+        state.expected = result.ponder.map(|reply| (after.key(), reply));
     }
     result
 }

@@ -47,6 +47,10 @@ pub struct FitParams {
     pub value_clamp: Score,
     /// Opponent moves scored at most per search (older ones are skipped when joining late).
     pub max_new_moves: usize,
+    /// The least weight for which the hedged root is searched at all: below it the search
+    /// is α-β (the hedged root costs about a third of a ply at blitz, measured; a type that
+    /// predicts fewer of the opponent's differing moves cannot earn that back).
+    pub min_weight: f64,
 }
 
 impl Default for FitParams {
@@ -59,6 +63,7 @@ impl Default for FitParams {
             prior_misses: 4.0,
             value_clamp: 1500,
             max_new_moves: 12,
+            min_weight: 0.3,
         }
     }
 }
@@ -135,6 +140,8 @@ pub struct FitState {
     pub games: u32,
     /// True once the opponent's profile was looked for.
     pub profile_checked: bool,
+    /// The opponent's measured drift in this game (the draw value's evidence).
+    pub drift: super::draw_value::Drift,
 }
 
 impl FitState {
@@ -224,8 +231,17 @@ impl FitState {
         if let Some((b, a)) = self.chosen(params) {
             let s = &self.bases[b];
             line += &format!(
-                " predicted {}/{} differing {}/{} weight {:.2}",
-                s.hits, s.moves, s.differ_hits, s.differ, a
+                " predicted {}/{} differing {}/{} weight {:.2}{}",
+                s.hits,
+                s.moves,
+                s.differ_hits,
+                s.differ,
+                a,
+                if a < params.min_weight {
+                    " (not earned: alpha-beta)"
+                } else {
+                    ""
+                }
             );
         }
         line

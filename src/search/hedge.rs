@@ -13,7 +13,9 @@
 //! null window at `(best − (1 − w)·v_ω(m))/w` — and searched exactly only if it passes that.
 //!
 //! Risk control (§5.4.1, "only moves within a margin"): a move whose α-β value is more than
-//! `margin` below `v₀` is never chosen. `OM_Mode=auto` derives `w` and the margin from the
+//! `margin` below `v₀` is never chosen, and is tested for that first (by its fail-soft score
+//! in α-β's root pass, else a null window at `v₀ − margin`), before the fitted type is
+//! searched below it. `OM_Mode=auto` derives `w` and the margin from the
 //! fitted model's measured accuracy ([`super::fit`]).
 
 use shakmaty::Move;
@@ -41,6 +43,9 @@ pub struct RootAb {
     pub best: Option<Move>,
     /// Whether the root is in check (evasions get no late-move reduction).
     pub in_check: bool,
+    /// The move's score in α-β's root pass, if it was searched there: exact for α-β's best,
+    /// an upper bound (fail-soft) for a move that did not raise α.
+    pub pass_bound: Option<Score>,
 }
 
 impl Hedge {
@@ -66,6 +71,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             value: ab0,
             best: ab_best,
             in_check,
+            pass_bound,
         } = ab;
         let w = hedge.weight.clamp(0.0, 1.0);
         let betas = [INFINITE; MAX_TYPES];
@@ -77,6 +83,20 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             let a = (f64::from(best) - w * f64::from(ab0)) / (1.0 - w);
             (a.floor() as Score).clamp(-INFINITE, INFINITE - 1)
         };
+        // A move other than α-β's best must first be within the margin: α-β's root pass
+        // bounds most moves below the floor already (its fail-soft score, an upper bound as
+        // far as α-β itself trusts its reductions), the rest get a null-window test of their
+        // α-β value at the floor. With a small margin the fitted type is searched below only
+        // a few root moves.
+        if Some(m) != ab_best && best > -INFINITE {
+            if pass_bound.is_some_and(|b| b < floor) {
+                return Some(best.min(floor - 1));
+            }
+            let test = self.with_own(|own| -own.search(-floor, -floor + 1, depth - 1, false))?;
+            if test < floor {
+                return Some(best.min(floor - 1));
+            }
+        }
         let (r, agree) = self.max_move_reduction(m, index, depth, om_alpha, in_check, true);
         self.agree_reduction = agree;
         let mut om = self.node(depth - 1 - r, om_alpha, INFINITE, &betas);

@@ -13,6 +13,7 @@
 pub mod alphabeta;
 pub mod auto;
 pub mod bounded;
+pub mod draw_value;
 pub mod external_probe;
 pub mod fit;
 pub mod hedge;
@@ -160,6 +161,9 @@ pub struct SearchConfig {
     pub tb_probe_depth: i32,
     /// Tablebase probing: most pieces to probe.
     pub tb_probe_limit: usize,
+    /// What a draw is worth less than 0 to the side to move at the root (centipawns; set
+    /// per search by `OM_Mode=auto` from its evidence, see [`draw_value`]; 0 otherwise).
+    pub contempt: Score,
 }
 
 impl Default for SearchConfig {
@@ -173,6 +177,7 @@ impl Default for SearchConfig {
             show_wdl: false,
             tb_probe_depth: 1,
             tb_probe_limit: 7,
+            contempt: 0,
         }
     }
 }
@@ -255,6 +260,7 @@ pub fn search<E: Evaluator + ?Sized>(
                     w.tb = ctx.tb;
                     w.tb_probe_depth = ctx.config.tb_probe_depth;
                     w.tb_probe_limit = ctx.config.tb_probe_limit;
+                    w.contempt = ctx.config.contempt;
                     w.root_only = allowed.to_vec();
                     helper_loop(&mut w, id);
                 });
@@ -301,6 +307,7 @@ fn main_loop<E: Evaluator + ?Sized>(
     w.tb = ctx.tb;
     w.tb_probe_depth = cfg.tb_probe_depth;
     w.tb_probe_limit = cfg.tb_probe_limit;
+    w.contempt = cfg.contempt;
     w.root_only = allowed.to_vec();
     w.clock = Some(Clock::new(
         limits,

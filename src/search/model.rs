@@ -94,6 +94,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
     own.tb = ctx.tb;
     own.tb_probe_depth = cfg.tb_probe_depth;
     own.tb_probe_limit = cfg.tb_probe_limit;
+    own.contempt = cfg.contempt;
     let mut opps: Vec<Worker<'_, dyn Evaluator>> = Vec::with_capacity(n);
     for (i, t) in setup.types.iter().enumerate() {
         let mut w: Worker<'_, dyn Evaluator> = Worker::new(

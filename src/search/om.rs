@@ -35,7 +35,7 @@ use super::alphabeta::Worker;
 pub use super::external_probe::EngineProbe;
 use super::{Clock, SearchConfig, SearchContext, SearchControl};
 use crate::eval::Evaluator;
-use crate::eval::score::{DRAW, INFINITE, Score, from_tt, mate_in, mated_in, to_tt};
+use crate::eval::score::{INFINITE, Score, from_tt, mate_in, mated_in, to_tt};
 use crate::limits::Limits;
 use crate::position::Position;
 
@@ -396,13 +396,14 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                 || self.pos.is_insufficient_material())
         {
             self.pv[ply].clear();
-            return Some(DRAW);
+            // MAX's view: a draw is worth our contempt less than 0 (0 without one).
+            return Some(-self.own.contempt);
         }
         let moves = self.pos.legal_moves();
         if moves.is_empty() {
             self.pv[ply].clear();
             let v = if !self.pos.chess().is_check() {
-                DRAW
+                -self.own.contempt
             } else if max_to_move {
                 mated_in(ply)
             } else {

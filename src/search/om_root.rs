@@ -74,6 +74,11 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         let mut best = -INFINITE;
         let mut best_pv = Vec::new();
         let in_check = self.position().chess().is_check();
+        let pass: Vec<(Move, Score)> = if hedge.is_some() {
+            self.own.root_scores.clone()
+        } else {
+            Vec::new()
+        };
         for (i, &m) in candidates.iter().enumerate() {
             self.play_move(m);
             // Late quiet moves get the α-β root's late-move reduction, verified at full
@@ -86,6 +91,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
                     value: ab_value,
                     best: ab_best,
                     in_check,
+                    pass_bound: pass.iter().find(|&&(pm, _)| pm == m).map(|&(_, v)| v),
                 };
                 self.hedged_child(h, m, i + 1, depth, best, ab)
             } else {

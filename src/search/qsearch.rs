@@ -28,7 +28,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         if self.pos.is_insufficient_material()
             || (self.pos.halfmoves() >= 4 && self.pos.is_repetition())
         {
-            return DRAW;
+            return self.draw_score();
         }
         let pv_node = beta - alpha > 1;
         let key = self.pos.key();
