@@ -1,8 +1,8 @@
 //! The draw value of a search (`SearchConfig::contempt`, set by `OM_Mode=auto` from the
 //! opponent's measured drift): a repetition is worth `−contempt` to the side to move at the
-//! root, in the plain search and in the opponent-model driver alike. The position: after
-//! 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1, Black's 4... Ng8 repeats the start position a
-//! third time.
+//! root, in the plain search and in the opponent-model driver alike. The position: after the
+//! knights went out and back twice (g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1), Black's f6g8
+//! repeats the start position a third time.
 
 use std::sync::Arc;
 

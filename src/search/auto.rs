@@ -23,7 +23,7 @@ use std::time::Instant;
 use parking_lot::Mutex;
 use shakmaty::Move;
 
-use super::draw_value::DrawParams;
+use super::draw_value::{DrawParams, Drift};
 use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_moves};
 use super::hedge::Hedge;
 use super::model::{ModelSetup, search_model};
@@ -83,9 +83,13 @@ pub fn elo_prior(elo: u32) -> Option<&'static str> {
 /// Log-likelihood bonus of the rating's prior candidate (nats).
 const ELO_PRIOR_BONUS: f64 = 2.0;
 
+/// The profile row of the drift evidence: `moves` = samples, log-likelihood = their sum.
+const DRIFT_ROW: &str = "#drift";
+
 /// Profile rows of the fit: one per base (`moves`, `predicted` = its hits), one per base
 /// named `<base>#differ` (the moves where it differed from the reference, and its hits
-/// there), and one per candidate (`<base>@τ`, with its log-likelihood).
+/// there), one per candidate (`<base>@τ`, with its log-likelihood), and the drift of the
+/// draw value (`#drift`: samples, and their sum in the log-likelihood column).
 pub fn to_profile(state: &FitState, link: &ProfileLink) -> Profile {
     let mut p = Profile::new(link.key.clone(), link.display_name.clone());
     p.games = state.games;
@@ -113,6 +117,12 @@ pub fn to_profile(state: &FitState, link: &ProfileLink) -> Profile {
             log_likelihood: c.log_likelihood,
         });
     }
+    p.candidates.push(CandidateStats {
+        name: DRIFT_ROW.into(),
+        moves: u64::from(state.drift.samples),
+        predicted: 0,
+        log_likelihood: state.drift.sum,
+    });
     p
 }
 
@@ -122,7 +132,9 @@ pub fn from_profile(state: &mut FitState, p: &Profile) {
     state.games = p.games.saturating_add(1);
     state.moves = p.moves;
     for row in &p.candidates {
-        if let Some(b) = state.bases.iter_mut().find(|b| b.name == row.name) {
+        if row.name == DRIFT_ROW {
+            state.drift = Drift::carried(row.log_likelihood, row.moves, &DrawParams::default());
+        } else if let Some(b) = state.bases.iter_mut().find(|b| b.name == row.name) {
             b.moves = row.moves;
             b.hits = row.predicted;
         } else if let Some(name) = row.name.strip_suffix("#differ")
@@ -325,5 +337,58 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
         if !done || deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_profile_carries_the_fit_and_the_drift_into_the_next_game() {
+        let names: Vec<String> = vec!["self:depth=2".into(), "material:depth=2".into()];
+        let params = FitParams::default();
+        let mut state = FitState::new(&names, &[false, false], &params);
+        state.moves = 30;
+        state.bases[0].moves = 30;
+        state.bases[0].hits = 12;
+        state.bases[0].differ = 9;
+        state.bases[0].differ_hits = 4;
+        state.candidates[1].log_likelihood = -41.5;
+        state.drift.sum = 250.0;
+        state.drift.samples = 25;
+        state.drift.last = Some((7, 30));
+        let link = ProfileLink {
+            store: ProfileStore::new("unused"),
+            key: "k".into(),
+            display_name: "K".into(),
+            elo: Some(2050),
+        };
+        let p = to_profile(&state, &link);
+        assert_eq!(p.validate(), Ok(()));
+        let mut next = FitState::new(&names, &[false, false], &params);
+        from_profile(&mut next, &p);
+        assert_eq!(next.games, 2);
+        assert_eq!(next.moves, 30);
+        assert_eq!(
+            (
+                next.bases[0].hits,
+                next.bases[0].differ,
+                next.bases[0].differ_hits
+            ),
+            (12, 9, 4)
+        );
+        assert_eq!(next.candidates[1].log_likelihood, -41.5);
+        assert_eq!((next.drift.sum, next.drift.samples), (250.0, 25));
+        assert_eq!(
+            next.drift.last, None,
+            "a new game has no reference position yet"
+        );
+        // A profile from before the draw value (no drift row) starts it afresh.
+        let mut old = p.clone();
+        old.candidates.retain(|c| c.name != DRIFT_ROW);
+        let mut fresh = FitState::new(&names, &[false, false], &params);
+        from_profile(&mut fresh, &old);
+        assert_eq!(fresh.drift.samples, 0);
     }
 }

@@ -13,7 +13,8 @@
 //! [`DrawParams::prior_moves`] pseudo-samples of 0 and kept within the user's ceiling. A
 //! draw is then worth `−contempt` to us: the expected gain of playing on against an opponent
 //! who gives that much away per move exceeds what a mere draw keeps, and an opponent who
-//! finds more than we see (negative drift) makes a draw worth having.
+//! finds more than we see (negative drift) makes a draw worth having. The evidence is kept
+//! in the opponent's profile between games (at most [`DrawParams::carried_samples`] of it).
 
 use crate::eval::score::{MATE_BOUND, Score};
 
@@ -24,6 +25,9 @@ pub struct DrawParams {
     pub sample_clamp: Score,
     /// Pseudo-samples of zero drift (shrinkage towards no contempt early in a game).
     pub prior_moves: f64,
+    /// The most samples earlier games carry into a new one (their mean is kept), so that
+    /// the draw value still follows an opponent who changes.
+    pub carried_samples: u32,
 }
 
 impl Default for DrawParams {
@@ -31,6 +35,7 @@ impl Default for DrawParams {
         DrawParams {
             sample_clamp: 100,
             prior_moves: 6.0,
+            carried_samples: 40,
         }
     }
 }
@@ -48,6 +53,21 @@ pub struct Drift {
 }
 
 impl Drift {
+    /// The evidence of earlier games (`sum` over `samples`, from a profile) carried into a
+    /// new one: at most [`DrawParams::carried_samples`] samples with the same mean, and no
+    /// reference position yet. A non-finite sum carries nothing.
+    pub fn carried(sum: f64, samples: u64, p: &DrawParams) -> Self {
+        if !sum.is_finite() || samples == 0 {
+            return Drift::default();
+        }
+        let kept = samples.min(u64::from(p.carried_samples)) as u32;
+        Drift {
+            sum: sum * f64::from(kept) / samples as f64,
+            samples: kept,
+            last: None,
+        }
+    }
+
     /// Records our search's value `value` (our view) at a root whose previous position (the
     /// one the opponent moved from) had key `before`, then remembers `value` for the position
     /// `after` our chosen move. A sample is taken only when `before` is the position we left
@@ -93,6 +113,18 @@ mod tests {
         // Mate scores take none either.
         d.observe(Some(3), MATE_BOUND + 5, 4, &p);
         assert_eq!(d.samples, 1);
+    }
+
+    #[test]
+    fn earlier_games_carry_their_mean_with_a_bounded_weight() {
+        let p = DrawParams::default();
+        let d = Drift::carried(2000.0, 100, &p);
+        assert_eq!(d.samples, 40);
+        assert!((d.sum - 800.0).abs() < 1e-9);
+        assert_eq!(d.last, None);
+        assert_eq!(Drift::carried(30.0, 3, &p).samples, 3);
+        assert_eq!(Drift::carried(f64::NAN, 3, &p), Drift::default());
+        assert_eq!(Drift::carried(5.0, 0, &p), Drift::default());
     }
 
     #[test]
