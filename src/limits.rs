@@ -52,4 +52,44 @@ impl Limits {
     pub fn is_timed(&self) -> bool {
         self.time.is_some() || self.movetime.is_some()
     }
+
+    /// These limits after `spent` of the move's time went elsewhere (fitting an opponent
+    /// model, say): less time left on the clock and for `movetime`. A ponder search's clock
+    /// has not started, so pondering limits stay as they are.
+    pub fn after(&self, spent: std::time::Duration) -> Limits {
+        let mut l = self.clone();
+        if !l.ponder {
+            l.time = l.time.map(|t| t.saturating_sub(spent));
+            l.movetime = l.movetime.map(|t| t.saturating_sub(spent));
+        }
+        l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn time_spent_elsewhere_comes_off_the_clock_but_not_off_pondering() {
+        let ms = Duration::from_millis;
+        let timed = Limits {
+            time: Some(ms(300)),
+            inc: Some(ms(50)),
+            movetime: Some(ms(100)),
+            ..Limits::default()
+        };
+        let l = timed.after(ms(120));
+        assert_eq!(
+            (l.time, l.movetime, l.inc),
+            (Some(ms(180)), Some(ms(0)), Some(ms(50)))
+        );
+        let pondering = Limits {
+            ponder: true,
+            ..timed.clone()
+        };
+        assert_eq!(pondering.after(ms(120)).time, Some(ms(300)));
+        assert_eq!(Limits::depth(5).after(ms(10)).depth, Some(5));
+    }
 }

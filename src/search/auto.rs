@@ -204,6 +204,7 @@ pub fn search_auto<E: Evaluator + ?Sized>(
     allowed: &[Move],
     deadline: Option<Instant>,
 ) -> SearchResult {
+    let entered = Instant::now();
     let chosen = {
         let mut state = auto.fit.lock();
         if state.bases.iter().map(|b| &b.name).ne(auto.names.iter()) {
@@ -239,6 +240,8 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         (state.chosen(&auto.params), contempt)
     };
     let (chosen, contempt) = chosen;
+    // Fitting and saving the profile came out of this move's time.
+    let limits = &limits.after(entered.elapsed());
     let config = super::SearchConfig {
         contempt,
         ..ctx.config.clone()
