@@ -13,7 +13,8 @@ Example (the closing-note matches):
 Engines are UCI unless given as `xboard:PATH` (e.g. `xboard:/usr/games/phalanx`).
 Options: `--option1 Hash=64` (repeatable), same for `--option2`. Each engine is told its
 opponent's name (UCI_Opponent, with `--rating1/--rating2` as the rating); the PGN records the
-depth of every move (`d=N`) and the summary the median depth per engine (mates found
+depth of every move (`d=N`) and its score (`s=N`, centipawns, the mover's view; mates as
+±100000 minus the distance) and the summary the median depth per engine (mates found
 report huge depths, so not the mean).
 """
 
@@ -108,7 +109,7 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
             t0 = time.monotonic()
             try:
                 res = await asyncio.wait_for(
-                    engines[side].play(board, limit, info=chess.engine.INFO_BASIC,
+                    engines[side].play(board, limit, info=chess.engine.INFO_BASIC | chess.engine.INFO_SCORE,
                                        opponent=opponents[side]),
                     timeout=clocks[side] + 5)
             except (chess.engine.EngineError, chess.engine.EngineTerminatedError, asyncio.TimeoutError) as e:
@@ -133,7 +134,11 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
             depth = res.info.get("depth")
             if depth is not None:
                 args.depths.setdefault(specs[side], []).append(depth)
-            node.comment = (node.comment + f" [%emt {used:.3f}] d={depth}").strip()
+            score = res.info.get("score")
+            # The mover's view (the move is on the board already).
+            cp = score.pov(not board.turn).score(mate_score=100_000) if score is not None else None
+            node.comment = (node.comment + f" [%emt {used:.3f}] d={depth}"
+                            + (f" s={cp:+d}" if cp is not None else "")).strip()
         if result is None:
             outcome = board.outcome(claim_draw=True)
             result = outcome.result()
