@@ -1,6 +1,7 @@
 //! `nosce kqkr` through the real binary: bad input gets a clear message on stderr and exit
 //! code 2, never a panic; `--help` works; a UCI engine (nosce itself) can play the K+Q side
 //! from an EPD file, and python-chess reads the PGN the sweep writes.
+mod prereq;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -111,10 +112,10 @@ fn a_uci_engine_plays_the_queen_side_from_an_epd() {
             assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "2");
         }
         Ok(o) if String::from_utf8_lossy(&o.stderr).contains("No module named") => {
-            println!("SKIPPED: python-chess not installed");
+            prereq::missing("python-chess not installed (pip install chess)");
         }
         Ok(o) => panic!("python-chess: {}", String::from_utf8_lossy(&o.stderr)),
-        Err(_) => println!("SKIPPED: no python3"),
+        Err(_) => prereq::missing("no python3"),
     }
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -1,7 +1,8 @@
 //! Drives the real binary with python-chess (`tests/python_client.py`): a self-play game
 //! with legality checks, MultiPV analysis and a mate score, failing on any warning the
-//! client logs. Skipped (with a message) when `python3` or the `chess` module is missing;
-//! CI installs it.
+//! client logs. Skipped (with a message) when `python3` or the `chess` module is missing,
+//! a failure under CI (which installs it).
+mod prereq;
 
 use std::process::Command;
 
@@ -12,7 +13,7 @@ fn python_chess_client_plays_and_analyses() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !have_chess {
-        println!("SKIPPED: python-chess not installed (pip install chess)");
+        prereq::missing("python-chess not installed (pip install chess)");
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python_client.py");

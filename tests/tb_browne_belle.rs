@@ -4,6 +4,7 @@
 //! are optimal and the queen check loses. Every move of the four lines must be DTM-optimal and
 //! each line must end in mate with White's 35th move; plies that are not DTC-optimal are
 //! reported (printed), not failed — the lines were never DTC-optimal throughout.
+mod prereq;
 mod tb_common;
 
 use nosce::tb::{Metric, Wdl, parse_fen};

@@ -1,6 +1,7 @@
 //! Exact-table files: round trip, corruption and truncation detected (never a panic, the table
 //! is regenerated and a warning recorded), and two threads generating into one directory end
 //! with one valid file. (Tables of Donkers 2003 §5.4 / Appendix B, our file format.)
+mod prereq;
 mod tb_common;
 
 use std::{

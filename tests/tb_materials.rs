@@ -3,6 +3,7 @@
 //! draws, and WDL against Syzygy on random positions of several materials, including identical
 //! pieces (KBBvK), a defender that can capture into a lost ending (KRRvK, loser conversions)
 //! and mutual chances (KQvKQ, KRvKN).
+mod prereq;
 mod tb_common;
 
 use nosce::tb::{

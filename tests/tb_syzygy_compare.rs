@@ -24,6 +24,7 @@
 //! position (~2 minutes in all), so for it the test repeats `shakmaty-syzygy`'s one-ply rule
 //! over the cached White values and checks that emulation against the real `probe_dtz` on
 //! every 25th Black position.
+mod prereq;
 mod tb_common;
 
 use std::time::Instant;

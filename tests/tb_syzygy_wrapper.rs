@@ -2,6 +2,7 @@
 //! (copied into a temporary directory) give warnings, never panics; probe errors mean `None`;
 //! the root ranking prefers safe wins with the smallest DTZ and respects the 50-move counter
 //! (the root filter of Donkers 2003 §5.4, under the 50-move rule).
+mod prereq;
 mod tb_common;
 
 use std::fs;
@@ -26,7 +27,9 @@ fn missing_directory_warns() {
 #[test]
 fn several_directories_and_bad_files() {
     let Some(real) = tb_common::shared_dir("SYZYGY_PATH", "syzygy") else {
-        println!("SKIPPED: several_directories_and_bad_files: no Syzygy tables");
+        prereq::missing(
+            "several_directories_and_bad_files: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)",
+        );
         return;
     };
     let real = std::env::split_paths(real.as_os_str())
@@ -90,7 +93,9 @@ fn several_directories_and_bad_files() {
 #[test]
 fn truncated_table_probe_is_none_with_warning() {
     let Some(real) = tb_common::shared_dir("SYZYGY_PATH", "syzygy") else {
-        println!("SKIPPED: truncated_table_probe_is_none_with_warning: no Syzygy tables");
+        prereq::missing(
+            "truncated_table_probe_is_none_with_warning: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)",
+        );
         return;
     };
     let real = std::env::split_paths(real.as_os_str())

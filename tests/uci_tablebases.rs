@@ -2,7 +2,8 @@
 //! the root filter keeps the table-optimal moves, scores show as large centipawn values, and
 //! a missing directory or a truncated table file gives an `info string` warning while the
 //! engine keeps working. Tables come from `SYZYGY_PATH` or `../shared/syzygy`; the tests say
-//! `SKIPPED` when neither exists.
+//! `SKIPPED` when neither exists (a failure under CI).
+mod prereq;
 
 mod common;
 
@@ -21,7 +22,7 @@ fn syzygy_dir() -> Option<PathBuf> {
 #[test]
 fn syzygy_root_filter_keeps_the_optimal_king_moves() {
     let Some(dir) = syzygy_dir() else {
-        println!("SKIPPED: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
+        prereq::missing("no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
         return;
     };
     let (mut e, _) = Engine::start_uci();
@@ -66,7 +67,7 @@ fn syzygy_root_filter_keeps_the_optimal_king_moves() {
 #[test]
 fn missing_and_truncated_tables_warn_and_the_engine_keeps_working() {
     let Some(dir) = syzygy_dir() else {
-        println!("SKIPPED: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
+        prereq::missing("no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
         return;
     };
     let tmp = std::env::temp_dir().join(format!("nosce-uci-tb-{}", std::process::id()));

@@ -2,6 +2,7 @@
 //! self-play game on a running clock with legality and time checks, and analysis with a mate
 //! score, failing on any warning the client logs. Skipped (with a message) when `python3` or
 //! the `chess` module is missing; CI installs it.
+mod prereq;
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -26,7 +27,7 @@ fn python_chess_xboard_client_plays_and_analyses() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !have_chess {
-        println!("SKIPPED: python-chess not installed (pip install chess)");
+        prereq::missing("python-chess not installed (pip install chess)");
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/xboard_client.py");

@@ -32,6 +32,19 @@ fn sync(e: &mut Engine, n: u32, timeout: Duration) -> Vec<String> {
     e.read_until(&format!("pong {n}"), timeout)
 }
 
+/// The engine's idle round trip (`ping`/`pong`), the slowest of three: the baseline that
+/// timing checks add to their budgets, so that a busy machine delays both alike.
+fn latency(e: &mut Engine) -> Duration {
+    (0..3)
+        .map(|i| {
+            let t0 = Instant::now();
+            sync(e, 900 + i, QUICK);
+            t0.elapsed()
+        })
+        .max()
+        .unwrap_or_default()
+}
+
 /// Sends each line, then a ping barrier; returns the lines before the `pong`.
 fn say(e: &mut Engine, lines: &[&str]) -> Vec<String> {
     for l in lines {
@@ -239,23 +252,25 @@ fn time_controls_are_honoured() {
     }
     // A 0.2 s clock with a tiny increment: a quick move that keeps time in hand.
     say(&mut e, &["new", "level 0 0:01 0.01", "time 20", "otim 20"]);
+    let lat = latency(&mut e);
     let t0 = Instant::now();
     e.send("go");
     expect_move(&mut e, None, &[], SEARCH);
     let spent = t0.elapsed();
     e.check(
-        spent < Duration::from_millis(150),
-        &format!("{spent:?} on a 0.2 s clock"),
+        spent < Duration::from_millis(150) + 4 * lat,
+        &format!("{spent:?} on a 0.2 s clock (idle round trip {lat:?})"),
     );
     // st: a fixed time per move.
     say(&mut e, &["new", "st 0.3"]);
+    let lat = latency(&mut e);
     let t0 = Instant::now();
     e.send("usermove e2e4");
     expect_move(&mut e, None, &["e2e4"], SEARCH);
     let spent = t0.elapsed();
     e.check(
-        spent < Duration::from_millis(600),
-        &format!("{spent:?} for st 0.3"),
+        spent < Duration::from_millis(600) + 4 * lat,
+        &format!("{spent:?} for st 0.3 (idle round trip {lat:?})"),
     );
     // sd: the depth limit shows in the thinking output.
     say(
@@ -324,14 +339,15 @@ fn pong_follows_the_move_of_a_running_search() {
 fn analyze_mode_thinks_without_moving() {
     let (mut e, _) = start();
     say(&mut e, &["new", "force", "post"]);
+    let lat = latency(&mut e);
     e.send("analyze");
     std::thread::sleep(Duration::from_millis(300));
     // `ping` is answered at once in analyze mode.
     let t0 = Instant::now();
     let mut lines = sync(&mut e, 1, QUICK);
     e.check(
-        t0.elapsed() < Duration::from_millis(500),
-        "pong while analysing",
+        t0.elapsed() < Duration::from_millis(500) + 4 * lat,
+        &format!("pong while analysing (idle round trip {lat:?})"),
     );
     e.send("usermove e2e4");
     e.send(".");
@@ -624,14 +640,15 @@ fn pondering_hits_and_misses() {
         &mut e,
         &["new", "hard", "level 0 0:10 0", "time 1000", "otim 1000"],
     );
+    let lat = latency(&mut e);
     e.send("go");
     let m1 = expect_move(&mut e, None, &[], SEARCH);
     // `ping` is answered at once while pondering.
     let t0 = Instant::now();
     let lines = sync(&mut e, 1, QUICK);
     e.check(
-        t0.elapsed() < Duration::from_millis(300),
-        "pong while pondering",
+        t0.elapsed() < Duration::from_millis(300) + 4 * lat,
+        &format!("pong while pondering (idle round trip {lat:?})"),
     );
     none_starting(&mut e, &lines, "move", "while pondering");
     e.send("hint");

@@ -309,10 +309,11 @@ mod tests {
     fn scale_factors() {
         let b = |fen: &str| {
             fen.parse::<Fen>()
-                .ok()
-                .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
-                .map(|p| p.board().clone())
-                .unwrap_or_default()
+                .unwrap_or_else(|e| panic!("test FEN '{fen}' does not parse: {e}"))
+                .into_position::<Chess>(CastlingMode::Standard)
+                .unwrap_or_else(|e| panic!("test FEN '{fen}' is not a legal position: {e}"))
+                .board()
+                .clone()
         };
         let p = EndgameParams::default();
         assert_eq!(

@@ -151,9 +151,9 @@ mod tests {
     fn eval(fen: &str) -> Score {
         let pos: Chess = fen
             .parse::<Fen>()
-            .ok()
-            .and_then(|f| f.into_position(CastlingMode::Standard).ok())
-            .unwrap_or_default();
+            .unwrap_or_else(|e| panic!("test FEN '{fen}' does not parse: {e}"))
+            .into_position(CastlingMode::Standard)
+            .unwrap_or_else(|e| panic!("test FEN '{fen}' is not a legal position: {e}"));
         let strong = if (pos.board().queens() & pos.board().white()).any() {
             Color::White
         } else {

@@ -21,11 +21,13 @@ pub fn shared_dir(var: &str, sub: &str) -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-/// Syzygy tables from `SYZYGY_PATH` or `../shared/syzygy`; prints `SKIPPED` and returns
-/// `None` when absent.
+/// Syzygy tables from `SYZYGY_PATH` or `../shared/syzygy`; prints `SKIPPED` (fails under CI,
+/// `tests/prereq`) and returns `None` when absent.
 pub fn syzygy(test: &str) -> Option<SyzygyTables> {
     let Some(dir) = shared_dir("SYZYGY_PATH", "syzygy") else {
-        println!("SKIPPED: {test}: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
+        crate::prereq::missing(&format!(
+            "{test}: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)"
+        ));
         return None;
     };
     let mut tables = SyzygyTables::new();
@@ -36,7 +38,7 @@ pub fn syzygy(test: &str) -> Option<SyzygyTables> {
         dir.display()
     );
     if tables.num_tables() == 0 {
-        println!("SKIPPED: {test}: no Syzygy tables in {}", dir.display());
+        crate::prereq::missing(&format!("{test}: no Syzygy tables in {}", dir.display()));
         return None;
     }
     Some(tables)
