@@ -89,6 +89,15 @@ fn om_with_a_shallow_model_sets_the_trap_that_alpha_beta_does_not() {
                 .any(|m| m.starts_with("om depth 8") && m.contains("predicted")),
             "no om message: {msgs:?}"
         );
+        // Where the nodes went, through the reporter (no environment variable).
+        assert!(
+            msgs.iter().any(|m| m.starts_with("om nodes own ")
+                && m.split_whitespace()
+                    .nth(3)
+                    .and_then(|n| n.parse::<u64>().ok())
+                    > Some(0)),
+            "no node split: {msgs:?}"
+        );
     }
 }
 

@@ -161,13 +161,12 @@ pub fn search_model<E: Evaluator + ?Sized>(
         });
     };
     let result = om::run(&mut driver, allowed, max_depth, ctx.reporter, &mut report);
-    if std::env::var_os("NOSCE_OM_STATS").is_some() {
-        eprintln!(
-            "om stats: own {} opp {:?}",
-            driver.own.nodes,
-            driver.opps.iter().map(|w| w.nodes).collect::<Vec<_>>()
-        );
-    }
+    // Where the nodes went: our own search and each opponent type's probes.
+    ctx.reporter.message(&format!(
+        "om nodes own {} types {:?}",
+        driver.own.nodes,
+        driver.opps.iter().map(|w| w.nodes).collect::<Vec<_>>()
+    ));
     ctx.control.stop.store(true, Ordering::Relaxed);
     result
 }
