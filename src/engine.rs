@@ -25,8 +25,8 @@ use crate::report::Reporter;
 use crate::search::auto::search_auto;
 use crate::search::fit::FitState;
 use crate::search::model::{LearnState, ModelSetup, learn_from_last_move, search_model};
-use crate::search::{self, SearchConfig, SearchContext, SearchControl, TbWdl, WdlProbe};
-use crate::tb::{ExactTables, Tablebases};
+use crate::search::{self, SearchConfig, SearchContext, SearchControl};
+use crate::tb::{ExactTables, Tablebases, Wdl, WdlProbe};
 use crate::tt::TranspositionTable;
 use parking_lot::Mutex;
 
@@ -369,9 +369,9 @@ fn run_search<E: Evaluator + ?Sized>(
     let tb: Option<&dyn WdlProbe> = Some(tables);
     // With the root in the tables, scores are shown as tablebase values (large cp).
     let root_tb_score = tables.probe_wdl(pos.chess()).map(|w| match w {
-        TbWdl::Win => TB_WIN,
-        TbWdl::Loss => -TB_WIN,
-        TbWdl::Draw => 0,
+        Wdl::Win => TB_WIN,
+        Wdl::Loss => -TB_WIN,
+        Wdl::Draw => 0,
     });
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let ctx = SearchContext {

@@ -34,8 +34,8 @@ use crate::position::Position;
 use crate::report::Silent;
 use crate::search::model::{ModelSetup, TypeSetup, search_model};
 use crate::search::om::{EngineProbe, OmMode};
-use crate::search::{SearchConfig, SearchContext, SearchControl, SearchResult, WdlProbe, search};
-use crate::tb::{ExactTables, Metric, TableEval, Tablebases};
+use crate::search::{SearchConfig, SearchContext, SearchControl, SearchResult, search};
+use crate::tb::{ExactTables, Metric, TableEval, Tablebases, WdlProbe};
 use crate::tt::TranspositionTable;
 
 /// The exact tables in the three shapes the K+R side needs, shared by all games.

@@ -28,27 +28,8 @@ use crate::eval::score::{
 };
 use crate::params::SearchParams;
 use crate::position::Position;
+use crate::tb::{Wdl, WdlProbe};
 use crate::tt::{Bound, PackedMove, TranspositionTable};
-
-/// Win/draw/loss of a tablebase probe, side to move's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TbWdl {
-    /// Lost.
-    Loss,
-    /// Drawn, or a win or loss that the 50-move rule turns into a draw.
-    Draw,
-    /// Won.
-    Win,
-}
-
-/// Endgame tables as the search sees them: WDL probes of small positions.
-pub trait WdlProbe: Send + Sync {
-    /// Largest number of pieces (kings included) the tables cover.
-    fn max_pieces(&self) -> usize;
-    /// The WDL value of `pos`, or `None` when unknown (any probe error means "no
-    /// information").
-    fn probe_wdl(&self, pos: &shakmaty::Chess) -> Option<TbWdl>;
-}
 
 /// How often (in nodes) the stop flag and the clock are looked at.
 const CHECK_INTERVAL: u64 = 1024;
@@ -247,7 +228,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
 
     /// WDL probe inside the tree, with the probe's conditions (piece count, no castling
     /// rights, right after a capture or pawn move).
-    fn probe_tb(&mut self, depth: i32) -> Option<TbWdl> {
+    fn probe_tb(&mut self, depth: i32) -> Option<Wdl> {
         let tb = self.tb?;
         let chess = self.pos.chess();
         let pieces = chess.board().occupied().count();
@@ -320,9 +301,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
 
         if !root && let Some(wdl) = self.probe_tb(depth) {
             let (s, bound) = match wdl {
-                TbWdl::Win => (TB_WIN - ply as Score, Bound::Lower),
-                TbWdl::Loss => (-TB_WIN + ply as Score, Bound::Upper),
-                TbWdl::Draw => (self.draw_score(), Bound::Exact),
+                Wdl::Win => (TB_WIN - ply as Score, Bound::Lower),
+                Wdl::Loss => (-TB_WIN + ply as Score, Bound::Upper),
+                Wdl::Draw => (self.draw_score(), Bound::Exact),
             };
             if cutoff(bound, s, alpha, beta).is_some() {
                 // The entry's static evaluation is read back as a stand-pat score by later

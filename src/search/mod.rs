@@ -32,7 +32,7 @@ use std::time::Duration;
 
 use shakmaty::{Move, Position as _};
 
-pub use alphabeta::{TbWdl, WdlProbe, Worker};
+pub use alphabeta::Worker;
 
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, MATE, MAX_PLY, Score, is_decisive, is_mate, mate_moves};
@@ -208,7 +208,7 @@ pub struct SearchContext<'a, E: Evaluator + ?Sized> {
     /// Stop and ponder flags.
     pub control: &'a SearchControl,
     /// Endgame tables, if any.
-    pub tb: Option<&'a dyn WdlProbe>,
+    pub tb: Option<&'a dyn crate::tb::WdlProbe>,
     /// Options.
     pub config: &'a SearchConfig,
     /// Where output goes.

@@ -11,8 +11,8 @@ use shakmaty::{Chess, Move, Position as _};
 use shakmaty_syzygy::Wdl as SzWdl;
 
 use super::placement::Placement;
+use super::probe::WdlProbe;
 use super::{ExactTables, Metric, SyzygyTables, Wdl};
-use crate::search::{TbWdl, WdlProbe};
 
 /// All tables the engine holds.
 pub struct Tablebases {
@@ -148,25 +148,21 @@ impl WdlProbe for Tablebases {
         if self.use_exact { sz.max(4) } else { sz }
     }
 
-    fn probe_wdl(&self, pos: &Chess) -> Option<TbWdl> {
+    fn probe_wdl(&self, pos: &Chess) -> Option<Wdl> {
         if self.use_exact
             && pos.board().occupied().count() <= 4
             && let Some(e) = self.exact.probe_if_loaded(pos)
         {
-            return Some(match e.wdl {
-                Wdl::Win => TbWdl::Win,
-                Wdl::Draw => TbWdl::Draw,
-                Wdl::Loss => TbWdl::Loss,
-            });
+            return Some(e.wdl);
         }
         let w = self.syzygy.as_ref()?.probe_wdl(pos)?;
         Some(match w {
-            SzWdl::Win => TbWdl::Win,
-            SzWdl::Loss => TbWdl::Loss,
-            SzWdl::Draw => TbWdl::Draw,
-            SzWdl::CursedWin if !self.fifty_move_rule => TbWdl::Win,
-            SzWdl::BlessedLoss if !self.fifty_move_rule => TbWdl::Loss,
-            SzWdl::CursedWin | SzWdl::BlessedLoss => TbWdl::Draw,
+            SzWdl::Win => Wdl::Win,
+            SzWdl::Loss => Wdl::Loss,
+            SzWdl::Draw => Wdl::Draw,
+            SzWdl::CursedWin if !self.fifty_move_rule => Wdl::Win,
+            SzWdl::BlessedLoss if !self.fifty_move_rule => Wdl::Loss,
+            SzWdl::CursedWin | SzWdl::BlessedLoss => Wdl::Draw,
         })
     }
 }
