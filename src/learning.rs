@@ -12,6 +12,36 @@
 //!
 //! The state lives for one game and is reset by a new game.
 
+/// The learning parameters, as fractions: the fast reward, P_s of 6.17 and γ of 6.19.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LearningParams {
+    /// Fast learning's reward (and punishment) per move.
+    pub reward: f64,
+    /// P_s of 6.17: how likely a type plays its best move.
+    pub ps: f64,
+    /// γ of 6.19: how much one move's posterior counts.
+    pub gamma: f64,
+}
+
+impl LearningParams {
+    /// From the options' percentages (`OM_LearningReward`, `OM_LearningPs`,
+    /// `OM_LearningGamma`).
+    pub fn from_options(o: &crate::options::Options) -> Self {
+        LearningParams {
+            reward: f64::from(o.om_learning_reward) / 100.0,
+            ps: f64::from(o.om_learning_ps) / 100.0,
+            gamma: f64::from(o.om_learning_gamma) / 100.0,
+        }
+    }
+}
+
+impl Default for LearningParams {
+    /// The options' defaults.
+    fn default() -> Self {
+        LearningParams::from_options(&crate::options::Options::default())
+    }
+}
+
 /// Smallest probability a type keeps under fast learning.
 pub const FLOOR: f64 = 0.01;
 

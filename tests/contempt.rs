@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use nosce::eval::{FullEval, MaterialEval};
+use nosce::learning::LearningParams;
 use nosce::limits::Limits;
 use nosce::options::Learning;
 use nosce::position::{Position, uci};
@@ -56,7 +57,7 @@ fn run(contempt: i32, om: bool) -> SearchResult {
         hedge: None,
         auto: None,
         learning: Learning::Off,
-        learning_params: (0.0, 0.0, 0.0),
+        learning_params: LearningParams::default(),
         types: vec![TypeSetup {
             eval: Arc::new(MaterialEval),
             tt: Arc::new(TranspositionTable::new(2)),

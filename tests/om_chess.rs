@@ -309,7 +309,7 @@ fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
             hedge: None,
             auto: None,
             learning: nosce::options::Learning::Off,
-            learning_params: (0.05, 0.6, 0.2),
+            learning_params: nosce::learning::LearningParams::default(),
             types: vec![TypeSetup {
                 eval: Arc::clone(&opp),
                 tt: Arc::new(TranspositionTable::new(4)),

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use nosce::eval::{Evaluator, FullEval, MaterialEval};
+use nosce::learning::LearningParams;
 use nosce::limits::Limits;
 use nosce::options::Learning;
 use nosce::position::{Position, uci};
@@ -35,7 +36,7 @@ fn setup(hedge: Option<Hedge>) -> ModelSetup {
         hedge,
         auto: None,
         learning: Learning::Off,
-        learning_params: (0.0, 0.0, 0.0),
+        learning_params: LearningParams::default(),
         types: vec![TypeSetup {
             eval: opp,
             tt: Arc::new(TranspositionTable::new(2)),

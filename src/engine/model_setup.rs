@@ -11,6 +11,7 @@ use parking_lot::Mutex;
 use super::Engine;
 use crate::eval::Evaluator;
 use crate::external::{GoLimit, ManagedEngine};
+use crate::learning::LearningParams;
 use crate::opponent::{DEFAULT_ENGINE_NODES, EvalKind, OpponentType};
 use crate::opponent_id::OpponentId;
 use crate::options::{BoundedSum, Learning, Options, RootSafety, shares_own_table};
@@ -86,11 +87,7 @@ impl Engine {
             hedge: None,
             auto: None,
             learning: o.om_learning,
-            learning_params: (
-                f64::from(o.om_learning_reward) / 100.0,
-                f64::from(o.om_learning_ps) / 100.0,
-                f64::from(o.om_learning_gamma) / 100.0,
-            ),
+            learning_params: LearningParams::from_options(o),
             types: setups,
         });
         (setup, warnings)
@@ -146,7 +143,7 @@ impl Engine {
                 profile: self.profile_link(),
             }),
             learning: Learning::Off,
-            learning_params: (0.0, 0.0, 0.0),
+            learning_params: LearningParams::default(),
             types,
         };
         (Some(setup), warnings)

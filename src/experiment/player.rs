@@ -28,6 +28,7 @@ use super::config::{
 use super::opponent::evaluator;
 use crate::eval::perturbed::mix64;
 use crate::external::{EngineCommand, GoLimit, ManagedEngine};
+use crate::learning::LearningParams;
 use crate::opponent::{EvalKind, OpponentType};
 use crate::options::Learning;
 use crate::position::Position;
@@ -289,7 +290,7 @@ impl<'t> KrSide<'t> {
                 hedge: None,
                 auto: None,
                 learning: Learning::Off,
-                learning_params: (0.05, 0.6, 0.2),
+                learning_params: LearningParams::default(),
                 types,
             };
             search_model(&ctx, &setup, pos, &limits, &allowed)

@@ -61,7 +61,7 @@ pub struct ModelSetup {
     /// On-line learning of the type probabilities.
     pub learning: crate::options::Learning,
     /// Learning parameters: fast reward, P_s (6.17), γ (6.19), as fractions.
-    pub learning_params: (f64, f64, f64),
+    pub learning_params: crate::learning::LearningParams,
     /// The opponent types.
     pub types: Vec<TypeSetup>,
 }
@@ -190,7 +190,7 @@ pub fn learn_from_last_move<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
     setup: &ModelSetup,
     learning: crate::options::Learning,
-    params: (f64, f64, f64),
+    params: crate::learning::LearningParams,
     pos: &Position,
     state: &mut LearnState,
     deadline: Option<std::time::Instant>,
@@ -211,7 +211,7 @@ pub fn learn_from_last_move<E: Evaluator + ?Sized>(
     }
     state.last_learned = Some(before.key());
     before.set_root();
-    let (reward, ps, gamma) = params;
+    let crate::learning::LearningParams { reward, ps, gamma } = params;
     let mut predicted = Vec::with_capacity(setup.types.len());
     let mut likelihood = Vec::with_capacity(setup.types.len());
     for t in &setup.types {
