@@ -143,7 +143,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
             &["none", "tb-optimal", "margin"],
         ),
         spin("OM_RootMargin", 50, 0, 10_000),
-        spin("OM_ContemptCeiling", 40, 0, 500),
+        spin("OM_ContemptCeiling", 0, 0, 500),
         combo_spec("OM_BoundedSum", "auto", &["auto", "off", "on"]),
         spin("OM_Bound", 0, 0, 10_000),
         combo_spec("OM_Learning", "off", &["off", "fast", "bayes"]),
@@ -265,7 +265,8 @@ pub struct Options {
     /// Margin for `OM_RootSafety=margin`, centipawns.
     pub om_root_margin: i32,
     /// The most contempt (centipawns, either sign) `OM_Mode=auto` may derive from the
-    /// opponent's measured drift (`search::draw_value`); 0 turns it off.
+    /// opponent's measured drift in earlier games (`search::draw_value`); 0 (the default)
+    /// turns it off.
     pub om_contempt_ceiling: i32,
     /// Bounded-sum pruning.
     pub om_bounded_sum: BoundedSum,
@@ -311,7 +312,7 @@ impl Default for Options {
             om_replay: false,
             om_root_safety: RootSafety::TbOptimal,
             om_root_margin: 50,
-            om_contempt_ceiling: 40,
+            om_contempt_ceiling: 0,
             om_bounded_sum: BoundedSum::Auto,
             om_bound: 0,
             om_learning: Learning::Off,

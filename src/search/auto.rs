@@ -119,9 +119,9 @@ pub fn to_profile(state: &FitState, link: &ProfileLink) -> Profile {
     }
     p.candidates.push(CandidateStats {
         name: DRIFT_ROW.into(),
-        moves: u64::from(state.drift.samples),
+        moves: state.drift.total().1,
         predicted: 0,
-        log_likelihood: state.drift.sum,
+        log_likelihood: state.drift.total().0,
     });
     p
 }
@@ -230,11 +230,13 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         let contempt = state
             .drift
             .contempt(auto.contempt_ceiling, &DrawParams::default());
-        if state.drift.samples > 0 {
+        let (sum, samples) = state.drift.total();
+        if samples > 0 {
             ctx.reporter.message(&format!(
-                "om draw value: drift {:+.1} cp/move over {} moves, contempt {contempt}",
-                state.drift.sum / f64::from(state.drift.samples),
-                state.drift.samples
+                "om draw value: drift {:+.1} cp/move over {samples} moves ({} from earlier \
+                 games), contempt {contempt}",
+                sum / samples as f64,
+                state.drift.earlier_samples
             ));
         }
         (state.chosen(&auto.params), contempt)
@@ -358,8 +360,10 @@ mod tests {
         state.bases[0].differ = 9;
         state.bases[0].differ_hits = 4;
         state.candidates[1].log_likelihood = -41.5;
-        state.drift.sum = 250.0;
-        state.drift.samples = 25;
+        state.drift.earlier_sum = 100.0;
+        state.drift.earlier_samples = 10;
+        state.drift.sum = 150.0;
+        state.drift.samples = 15;
         state.drift.last = Some((7, 30));
         let link = ProfileLink {
             store: ProfileStore::new("unused"),
@@ -382,7 +386,11 @@ mod tests {
             (12, 9, 4)
         );
         assert_eq!(next.candidates[1].log_likelihood, -41.5);
-        assert_eq!((next.drift.sum, next.drift.samples), (250.0, 25));
+        assert_eq!(next.drift.total(), (250.0, 25));
+        assert_eq!(
+            next.drift.samples, 0,
+            "the new game has no samples of its own yet"
+        );
         assert_eq!(
             next.drift.last, None,
             "a new game has no reference position yet"
@@ -392,6 +400,6 @@ mod tests {
         old.candidates.retain(|c| c.name != DRIFT_ROW);
         let mut fresh = FitState::new(&names, &[false, false], &params);
         from_profile(&mut fresh, &old);
-        assert_eq!(fresh.drift.samples, 0);
+        assert_eq!(fresh.drift.total(), (0.0, 0));
     }
 }
