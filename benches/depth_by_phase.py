@@ -19,7 +19,11 @@ def main():
         sys.exit(__doc__)
     for path in sys.argv[1:]:
         bins = {}
-        with open(path, encoding="utf-8") as f:
+        try:
+            f = open(path, encoding="utf-8")
+        except OSError as e:
+            sys.exit(f"depth_by_phase.py: {e}")
+        with f:
             while (g := chess.pgn.read_game(f)) is not None:
                 side = chess.WHITE if "nosce" in g.headers["White"] else chess.BLACK
                 for ply, n in enumerate(g.mainline()):

@@ -43,7 +43,10 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     for path in sys.argv[1:]:
-        gs = games(path)
+        try:
+            gs = games(path)
+        except (OSError, KeyError) as e:
+            sys.exit(f"drift.py: {path}: {e!r}")
         if len(gs) < 2:
             print(f"{path}: fewer than 2 games with scores (s=N)")
             continue

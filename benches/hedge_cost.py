@@ -54,7 +54,11 @@ def main():
         name = "".join(c if re.match(r"[a-z0-9_-]", c) else "".join(f"%{b:02x}" for b in c.encode()) for c in m.group(1))
         with open(os.path.join(prof_dir, name + ".profile"), "w", encoding="utf-8") as f:
             f.write(profile_text)
-        engine = chess.engine.SimpleEngine.popen_uci(path)
+        try:
+            engine = chess.engine.SimpleEngine.popen_uci(path)
+        except (OSError, chess.engine.EngineError) as e:
+            shutil.rmtree(prof_dir, ignore_errors=True)
+            sys.exit(f"hedge_cost.py: cannot start '{path}': {e}")
         try:
             if mode != "ab":
                 engine.configure({"OM_Mode": "auto", "OM_ProfileDir": prof_dir, "UCI_Opponent": args.opponent})

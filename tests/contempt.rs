@@ -7,11 +7,8 @@
 use std::sync::Arc;
 
 use nosce::eval::{FullEval, MaterialEval};
-use nosce::learning::LearningParams;
 use nosce::limits::Limits;
-use nosce::options::Learning;
 use nosce::position::{Position, uci};
-use nosce::report::Silent;
 use nosce::search::model::{ModelSetup, TypeSetup, search_model};
 use nosce::search::om::OmMode;
 use nosce::search::{SearchConfig, SearchContext, SearchControl, SearchResult, root_moves, search};
@@ -34,31 +31,16 @@ fn run(contempt: i32, om: bool) -> SearchResult {
         contempt,
         ..SearchConfig::default()
     };
-    let ctx = SearchContext {
-        eval: &own,
-        tt: &tt,
-        control: &control,
-        tb: None,
-        config: &config,
-        reporter: &Silent,
-        root_tb_score: None,
-    };
+    let ctx = SearchContext::silent(&own, &tt, &control, &config);
     let limits = Limits::depth(5);
     let allowed = root_moves(&pos, &limits);
     if !om {
         return search(&ctx, &pos, &limits, &allowed);
     }
-    let setup = ModelSetup {
-        mode: OmMode::Om,
-        spec_depth: 2,
-        ties: false,
-        root_margin: None,
-        bound: None,
-        hedge: None,
-        auto: None,
-        learning: Learning::Off,
-        learning_params: LearningParams::default(),
-        types: vec![TypeSetup {
+    let setup = ModelSetup::new(
+        OmMode::Om,
+        2,
+        vec![TypeSetup {
             eval: Arc::new(MaterialEval),
             tt: Arc::new(TranspositionTable::new(2)),
             probability: 1.0,
@@ -68,7 +50,7 @@ fn run(contempt: i32, om: bool) -> SearchResult {
             replay: false,
             engine: None,
         }],
-    };
+    );
     search_model(&ctx, &setup, &pos, &limits, &allowed)
 }
 

@@ -6,7 +6,6 @@
 use nosce::eval::FullEval;
 use nosce::limits::Limits;
 use nosce::position::{Position, uci};
-use nosce::report::Silent;
 use nosce::search::{SearchConfig, SearchContext, SearchControl, root_moves, search};
 use nosce::tt::TranspositionTable;
 use shakmaty::{Position as _, Role};
@@ -37,15 +36,7 @@ fn convert(fen: &str) -> Result<usize, String> {
             return Err(format!("draw after {ply} plies: {}", line.join(" ")));
         }
         let control = SearchControl::default();
-        let ctx = SearchContext {
-            eval: &eval,
-            tt: &tts[ply % 2],
-            control: &control,
-            tb: None,
-            config: &config,
-            reporter: &Silent,
-            root_tb_score: None,
-        };
+        let ctx = SearchContext::silent(&eval, &tts[ply % 2], &control, &config);
         let limits = Limits::nodes(NODES_PER_MOVE);
         let allowed = root_moves(&pos, &limits);
         let r = search(&ctx, &pos, &limits, &allowed);

@@ -290,7 +290,7 @@ fn online_learning_rewards_the_type_that_predicted_the_opponents_move() {
 fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
     use nosce::eval::{Evaluator, FullEval, MaterialEval};
     use nosce::position::Position;
-    use nosce::report::Silent;
+
     use nosce::search::model::{ModelSetup, TypeSetup, search_model};
     use nosce::search::om::OmMode;
     use nosce::search::{SearchConfig, SearchContext, SearchControl, root_moves, search};
@@ -301,38 +301,26 @@ fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
     let opp: Arc<dyn Evaluator> = Arc::new(MaterialEval);
     for limits_opp in [(Some(3), None), (None, Some(3_000u64))] {
         let setup = ModelSetup {
-            mode: OmMode::Om,
-            spec_depth: 2,
             ties: true,
-            root_margin: None,
-            bound: None,
-            hedge: None,
-            auto: None,
-            learning: nosce::options::Learning::Off,
-            learning_params: nosce::learning::LearningParams::default(),
-            types: vec![TypeSetup {
-                eval: Arc::clone(&opp),
-                tt: Arc::new(TranspositionTable::new(4)),
-                probability: 1.0,
-                depth: limits_opp.0,
-                nodes: limits_opp.1,
-                tablebases: false,
-                replay: true,
-                engine: None,
-            }],
+            ..ModelSetup::new(
+                OmMode::Om,
+                2,
+                vec![TypeSetup {
+                    eval: Arc::clone(&opp),
+                    tt: Arc::new(TranspositionTable::new(4)),
+                    probability: 1.0,
+                    depth: limits_opp.0,
+                    nodes: limits_opp.1,
+                    tablebases: false,
+                    replay: true,
+                    engine: None,
+                }],
+            )
         };
         let tt = TranspositionTable::new(8);
         let control = SearchControl::default();
         let config = SearchConfig::default();
-        let ctx = SearchContext {
-            eval: &own,
-            tt: &tt,
-            control: &control,
-            tb: None,
-            config: &config,
-            reporter: &Silent,
-            root_tb_score: None,
-        };
+        let ctx = SearchContext::silent(&own, &tt, &control, &config);
         let limits = Limits::depth(5);
         let allowed = root_moves(&pos, &limits);
         let r = search_model(&ctx, &setup, &pos, &limits, &allowed);
@@ -342,15 +330,7 @@ fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
         after.play(ours);
         let opp_tt = TranspositionTable::new(4);
         let opp_control = SearchControl::default();
-        let opp_ctx = SearchContext {
-            eval: &*opp,
-            tt: &opp_tt,
-            control: &opp_control,
-            tb: None,
-            config: &config,
-            reporter: &Silent,
-            root_tb_score: None,
-        };
+        let opp_ctx = SearchContext::silent(&*opp, &opp_tt, &opp_control, &config);
         let opp_limits = match limits_opp {
             (Some(d), _) => Limits::depth(d),
             (_, Some(n)) => Limits::nodes(n),

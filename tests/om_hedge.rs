@@ -8,11 +8,8 @@
 use std::sync::Arc;
 
 use nosce::eval::{Evaluator, FullEval, MaterialEval};
-use nosce::learning::LearningParams;
 use nosce::limits::Limits;
-use nosce::options::Learning;
 use nosce::position::{Position, uci};
-use nosce::report::Silent;
 use nosce::search::hedge::Hedge;
 use nosce::search::model::{ModelSetup, TypeSetup, search_model};
 use nosce::search::om::OmMode;
@@ -27,26 +24,20 @@ const NOISE: i32 = 20;
 
 fn setup(hedge: Option<Hedge>) -> ModelSetup {
     let opp: Arc<dyn Evaluator> = Arc::new(MaterialEval);
+    let types = vec![TypeSetup {
+        eval: opp,
+        tt: Arc::new(TranspositionTable::new(2)),
+        probability: 1.0,
+        depth: Some(2),
+        nodes: None,
+        tablebases: false,
+        replay: false,
+        engine: None,
+    }];
     ModelSetup {
-        mode: OmMode::Om,
-        spec_depth: 2,
         ties: true,
-        root_margin: None,
-        bound: None,
         hedge,
-        auto: None,
-        learning: Learning::Off,
-        learning_params: LearningParams::default(),
-        types: vec![TypeSetup {
-            eval: opp,
-            tt: Arc::new(TranspositionTable::new(2)),
-            probability: 1.0,
-            depth: Some(2),
-            nodes: None,
-            tablebases: false,
-            replay: false,
-            engine: None,
-        }],
+        ..ModelSetup::new(OmMode::Om, 2, types)
     }
 }
 
@@ -56,15 +47,7 @@ fn fresh(pos: &Position, model: Option<&ModelSetup>, allowed: &[Move]) -> Search
     let tt = TranspositionTable::new(8);
     let control = SearchControl::default();
     let config = SearchConfig::default();
-    let ctx = SearchContext {
-        eval: &own,
-        tt: &tt,
-        control: &control,
-        tb: None,
-        config: &config,
-        reporter: &Silent,
-        root_tb_score: None,
-    };
+    let ctx = SearchContext::silent(&own, &tt, &control, &config);
     let limits = Limits::depth(DEPTH);
     match model {
         None => search(&ctx, pos, &limits, allowed),

@@ -34,13 +34,8 @@ fn table_cut_offs_store_the_real_static_evaluation() {
     let tt = TranspositionTable::new(4);
     let (control, config) = (SearchControl::default(), SearchConfig::default());
     let ctx = SearchContext {
-        eval: &tables.eval,
-        tt: &tt,
-        control: &control,
         tb: Some(&tables.probes as &dyn WdlProbe),
-        config: &config,
-        reporter: &nosce::report::Silent,
-        root_tb_score: None,
+        ..SearchContext::silent(&tables.eval, &tt, &control, &config)
     };
     let limits = nosce::limits::Limits::depth(5);
     search(&ctx, &pos, &limits, &root_moves(&pos, &limits));

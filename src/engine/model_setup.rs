@@ -14,7 +14,7 @@ use crate::external::{GoLimit, ManagedEngine};
 use crate::learning::LearningParams;
 use crate::opponent::{DEFAULT_ENGINE_NODES, EvalKind, OpponentType};
 use crate::opponent_id::OpponentId;
-use crate::options::{BoundedSum, Learning, Options, RootSafety, shares_own_table};
+use crate::options::{BoundedSum, Options, RootSafety, shares_own_table};
 use crate::profile::ProfileStore;
 use crate::search::auto::{AutoSetup, ProfileLink};
 use crate::search::fit::{FitParams, FitState};
@@ -128,12 +128,7 @@ impl Engine {
         }
         let o = &self.options;
         let setup = ModelSetup {
-            mode: OmMode::Om,
-            spec_depth: 2,
             ties: o.om_ties,
-            root_margin: None,
-            bound: None,
-            hedge: None,
             auto: Some(AutoSetup {
                 names,
                 margin_ceiling: o.om_root_margin,
@@ -142,9 +137,7 @@ impl Engine {
                 params: FitParams::default(),
                 profile: self.profile_link(),
             }),
-            learning: Learning::Off,
-            learning_params: LearningParams::default(),
-            types,
+            ..ModelSetup::new(OmMode::Om, 2, types)
         };
         (Some(setup), warnings)
     }

@@ -17,7 +17,6 @@ use crate::eval::{Evaluator, FullEval, MaterialEval, Perturbed};
 use crate::external::{EngineCommand, GoLimit, UciEngine};
 use crate::opponent::EvalKind;
 use crate::position::Position;
-use crate::report::Silent;
 use crate::search::{SearchConfig, SearchContext, SearchControl, root_moves, search};
 use crate::tt::TranspositionTable;
 
@@ -123,15 +122,7 @@ impl Opponent for BuiltinOpponent {
         self.tt.clear();
         let control = SearchControl::default();
         let config = SearchConfig::default();
-        let ctx = SearchContext {
-            eval: &*self.eval,
-            tt: &self.tt,
-            control: &control,
-            tb: None,
-            config: &config,
-            reporter: &Silent,
-            root_tb_score: None,
-        };
+        let ctx = SearchContext::silent(&*self.eval, &self.tt, &control, &config);
         let limits = self.limit.limits();
         let allowed = root_moves(pos, &limits);
         let r = search(&ctx, pos, &limits, &allowed);

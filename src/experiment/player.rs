@@ -28,11 +28,8 @@ use super::config::{
 use super::opponent::evaluator;
 use crate::eval::perturbed::mix64;
 use crate::external::{EngineCommand, GoLimit, ManagedEngine};
-use crate::learning::LearningParams;
 use crate::opponent::{EvalKind, OpponentType};
-use crate::options::Learning;
 use crate::position::Position;
-use crate::report::Silent;
 use crate::search::model::{ModelSetup, TypeSetup, search_model};
 use crate::search::om::{EngineProbe, OmMode};
 use crate::search::{SearchConfig, SearchContext, SearchControl, SearchResult, search};
@@ -265,33 +262,21 @@ impl<'t> KrSide<'t> {
         let control = SearchControl::default();
         let config = SearchConfig::default();
         let ctx = SearchContext {
-            eval: &self.tables.eval,
-            tt: &self.tt,
-            control: &control,
             tb: Some(&self.tables.probes as &dyn WdlProbe),
-            config: &config,
-            reporter: &Silent,
-            root_tb_score: None,
+            ..SearchContext::silent(&self.tables.eval, &self.tt, &control, &config)
         };
         let limits = self.limit.limits();
         let r: SearchResult = if self.spec_depth == 0 {
             search(&ctx, pos, &limits, &allowed)
         } else {
+            let mode = if self.types.len() > 1 {
+                OmMode::Prom
+            } else {
+                OmMode::Om
+            };
             let setup = ModelSetup {
-                mode: if self.types.len() > 1 {
-                    OmMode::Prom
-                } else {
-                    OmMode::Om
-                },
-                spec_depth: self.spec_depth,
                 ties: self.ties,
-                root_margin: None,
-                bound: None,
-                hedge: None,
-                auto: None,
-                learning: Learning::Off,
-                learning_params: LearningParams::default(),
-                types,
+                ..ModelSetup::new(mode, self.spec_depth, types)
             };
             search_model(&ctx, &setup, pos, &limits, &allowed)
         };

@@ -117,11 +117,12 @@ pub fn to_profile(state: &FitState, link: &ProfileLink) -> Profile {
             log_likelihood: c.log_likelihood,
         });
     }
+    let (sum, samples) = state.drift.total();
     p.candidates.push(CandidateStats {
         name: DRIFT_ROW.into(),
-        moves: state.drift.total().1,
+        moves: samples,
         predicted: 0,
-        log_likelihood: state.drift.total().0,
+        log_likelihood: sum,
     });
     p
 }

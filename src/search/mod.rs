@@ -217,6 +217,27 @@ pub struct SearchContext<'a, E: Evaluator + ?Sized> {
     pub root_tb_score: Option<Score>,
 }
 
+impl<'a, E: Evaluator + ?Sized> SearchContext<'a, E> {
+    /// A context without endgame tables and without output: for searches whose reports
+    /// nobody reads (experiments, probes, tests). Add tables with struct update syntax.
+    pub fn silent(
+        eval: &'a E,
+        tt: &'a TranspositionTable,
+        control: &'a SearchControl,
+        config: &'a SearchConfig,
+    ) -> Self {
+        SearchContext {
+            eval,
+            tt,
+            control,
+            tb: None,
+            config,
+            reporter: &crate::report::Silent,
+            root_tb_score: None,
+        }
+    }
+}
+
 /// Root moves allowed by `limits.searchmoves` (all legal moves when empty or when none of
 /// the listed moves is legal).
 pub fn root_moves(pos: &Position, limits: &Limits) -> Vec<Move> {
@@ -537,15 +558,7 @@ pub fn search_depth<E: Evaluator + ?Sized>(
 ) -> SearchResult {
     let control = SearchControl::default();
     let config = SearchConfig::default();
-    let ctx = SearchContext {
-        eval,
-        tt,
-        control: &control,
-        tb: None,
-        config: &config,
-        reporter: &crate::report::Silent,
-        root_tb_score: None,
-    };
+    let ctx = SearchContext::silent(eval, tt, &control, &config);
     let limits = Limits::depth(depth);
     let allowed = root_moves(pos, &limits);
     search(&ctx, pos, &limits, &allowed)

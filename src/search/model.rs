@@ -66,6 +66,26 @@ pub struct ModelSetup {
     pub types: Vec<TypeSetup>,
 }
 
+impl ModelSetup {
+    /// `mode` with speculative depth `spec_depth` over `types`, and nothing else: no equal-best
+    /// sets, root margin, bounded-sum pruning, hedge, fit or learning. Add those with struct
+    /// update syntax.
+    pub fn new(mode: OmMode, spec_depth: usize, types: Vec<TypeSetup>) -> Self {
+        ModelSetup {
+            mode,
+            spec_depth,
+            ties: false,
+            root_margin: None,
+            bound: None,
+            hedge: None,
+            auto: None,
+            learning: crate::options::Learning::Off,
+            learning_params: crate::learning::LearningParams::default(),
+            types,
+        }
+    }
+}
+
 /// Searches with the OM/PrOM driver and returns its result (no `bestmove` sent).
 pub fn search_model<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
