@@ -13,8 +13,9 @@
 //! hedged root is not searched at all: its cost (about a third of a ply at blitz) would buy
 //! a margin of a few centipawns.
 //!
-//! The draw value (§2.1.7, the contempt factor as an opponent model): a draw is worth the
-//! opponent's measured mean loss per move less than 0 to us, within `OM_ContemptCeiling`
+//! The draw value (§2.1.7, the contempt factor as an opponent model): a draw is worth less
+//! than 0 to us by what the opponent's measured mean loss per move (in earlier games) would
+//! concede over the moves a draw cuts short, within `OM_ContemptCeiling`
 //! ([`super::draw_value`]), in the whole search of the move.
 
 use std::sync::Arc;
