@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How well nosce's fitted opponent model predicts an opponent (OM_Mode=auto, src/search/fit.rs).
+"""How well nosce's fitted opponent model predicts an opponent (OM_Mode=auto, src/search/om/fit.rs).
 
 Replays the games of a PGN from the side of one player (the one whose name contains
 --player, e.g. the opponent nosce met), and at each of the *other* side's turns asks two

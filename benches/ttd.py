@@ -12,6 +12,12 @@ costs" table and the issue's time-to-depth goal (OM s=2 ≤ 1.5×, s=4 ≤ 2.5×
 A configuration that would run for long at high depth (β-pruning against a model that
 searches as deep as we do) is only run up to its `max_depth`; `--only NAME` runs one row.
 Times are wall-clock on one thread: run on an idle machine, or read the node columns.
+
+With `--threads N` every row is run with `Threads=1` and `Threads=N` instead, and the table
+gives the wall-clock time to depth of N threads over one thread (the OM driver's parallel
+root, `src/search/om/parallel.rs`), measured in the same run:
+
+    python3 benches/ttd.py --threads 2 --depths 9,11 --only "depth-4"
 """
 
 import argparse
@@ -37,6 +43,8 @@ CONFIGS = [
     ("OM s=2, `self`, β-pruning, `OM_RootSafety=margin` (50 cp)",
      OM + ["OM_SpeculationDepth=2", "OM_BoundedSum=off", "OM_RootSafety=margin", "OM_RootMargin=50"], 9),
     ("OM s=2, `material` at our depth", OM + ["OM_SpeculationDepth=2", "OM_OpponentTypes=material:1"], 9),
+    ("PrOM s=2, two depth-4 types (`self:0.5:depth=4,material:0.5:depth=4`)",
+     ["OM_Mode=prom", "OM_SpeculationDepth=2", "OM_OpponentTypes=self:0.5:depth=4,material:0.5:depth=4"], 99),
 ]
 
 LAST = re.compile(r"^(\d+) nodes (\d+) ms \(depth (\d+)\)$")
@@ -64,6 +72,8 @@ def main():
     ap.add_argument("--engine", default="target/release/nosce")
     ap.add_argument("--depths", default="9,11", help="comma-separated bench depths")
     ap.add_argument("--only", help="run only rows whose label contains this text (α-β always runs)")
+    ap.add_argument("--threads", type=int, default=0,
+                    help="compare Threads=N with Threads=1 for every row instead")
     args = ap.parse_args()
     try:
         depths = [int(d) for d in args.depths.split(",")]
@@ -75,6 +85,11 @@ def main():
     if args.only and len(configs) == 1:
         labels = "\n  ".join(c[0] for c in CONFIGS[1:])
         sys.exit(f"ttd.py: no row matches --only {args.only!r}; rows:\n  {labels}")
+    if args.threads:
+        if args.threads < 2:
+            sys.exit("ttd.py: --threads must be at least 2")
+        threads_table(args.engine, configs, depths, args.threads)
+        return
     results = {}
     for label, options, max_depth in configs:
         for d in depths:
@@ -97,6 +112,25 @@ def main():
             else:
                 bn, bms = results[(base, d)]
                 cells.append(f"{r[0] / bn:.2f}× (time {r[1] / max(bms, 1):.2f}×)")
+        print(f"| {label} | " + " | ".join(cells) + " |")
+
+
+def threads_table(engine, configs, depths, threads):
+    """Time to depth with `threads` threads over one thread, per row and depth."""
+    print("| configuration | " + " | ".join(f"depth {d}" for d in depths) + " |")
+    print("|---|" + "---|" * len(depths))
+    for label, options, max_depth in configs:
+        cells = []
+        for d in depths:
+            if d > max_depth:
+                cells.append("")
+                continue
+            n1, ms1 = run(engine, d, options + ["Threads=1"])
+            nn, msn = run(engine, d, options + [f"Threads={threads}"])
+            print(f"  {label} depth {d}: 1 thread {n1} nodes {ms1} ms, "
+                  f"{threads} threads {nn} nodes {msn} ms", file=sys.stderr)
+            cells.append(f"{msn / max(ms1, 1):.2f}× ({ms1 / 1000:.1f} s → {msn / 1000:.1f} s, "
+                         f"nodes {nn / max(n1, 1):.2f}×)")
         print(f"| {label} | " + " | ".join(cells) + " |")
 
 

@@ -22,9 +22,10 @@ use crate::options::{Applied, Learning, Options, RootSafety};
 use crate::position::Position;
 use crate::profile::ProfileStore;
 use crate::report::Reporter;
-use crate::search::auto::search_auto;
-use crate::search::fit::FitState;
-use crate::search::model::{LearnState, ModelSetup, learn_from_last_move, search_model};
+use crate::search::om::auto::search_auto;
+use crate::search::om::config::OmConfig;
+use crate::search::om::fit::FitState;
+use crate::search::om::model::{LearnState, learn_from_last_move, search_model};
 use crate::search::{self, SearchConfig, SearchContext, SearchControl};
 use crate::tb::{ExactTables, Tablebases, Wdl, WdlProbe};
 use crate::tt::TranspositionTable;
@@ -343,7 +344,7 @@ fn run_search<E: Evaluator + ?Sized>(
     config: &SearchConfig,
     pos: &Position,
     limits: &Limits,
-    model: Option<&ModelSetup>,
+    model: Option<&OmConfig>,
     learn: &Mutex<LearnState>,
     reporter: &dyn Reporter,
 ) {

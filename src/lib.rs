@@ -5,7 +5,8 @@
 //! also the probe of an opponent-model root driver (OM and PrOM search, Donkers 2003).
 //!
 //! Module map: [`position`] (board + keys + history), [`eval`] (the `Evaluator` trait and
-//! the built-in evaluators), [`search`] (the α-β probe and the iterative-deepening driver),
+//! the built-in evaluators), [`search`] (the α-β probe, the iterative-deepening driver and,
+//! in `search::om`, the opponent-model driver), [`trees`] (the random-tree lab),
 //! [`tt`], [`limits`], [`time`], [`params`] (all tunables), [`engine`] (the core shared by
 //! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`](mod@bench) and [`perft`],
 //! [`external`] (other UCI engines over pipes), and [`experiment`] (the KQKR sweep of
@@ -34,6 +35,7 @@ pub mod report;
 pub mod search;
 pub mod tb;
 pub mod time;
+pub mod trees;
 pub mod tt;
 pub mod uci;
 pub mod xboard;

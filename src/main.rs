@@ -60,7 +60,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some("trees") => match nosce::search::trees::run_cli(&args[1..]) {
+        Some("trees") => match nosce::trees::run_cli(&args[1..]) {
             Ok(text) => {
                 print!("{text}");
                 ExitCode::SUCCESS

@@ -136,6 +136,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         },
         check("OM_OpponentTablebases", true),
         check("OM_Ties", true),
+        check("OM_Deterministic", false),
         check("OM_OpponentReplay", false),
         combo_spec(
             "OM_RootSafety",
@@ -258,6 +259,9 @@ pub struct Options {
     pub om_opponent_tablebases: bool,
     /// Enhanced probes: all equal-best moves.
     pub om_ties: bool,
+    /// The OM driver's parallel root in deterministic mode (`search::om::parallel`): the same
+    /// value and move with any `Threads`, at the cost of the tables' sharing.
+    pub om_deterministic: bool,
     /// Replay probes: the opponent's own search repeated with a cleared table.
     pub om_replay: bool,
     /// Root risk control.
@@ -265,7 +269,7 @@ pub struct Options {
     /// Margin for `OM_RootSafety=margin`, centipawns.
     pub om_root_margin: i32,
     /// The most contempt (centipawns, either sign) `OM_Mode=auto` may derive from the
-    /// opponent's measured drift in earlier games (`search::draw_value`); 0 (the default)
+    /// opponent's measured drift in earlier games (`search::om::draw_value`); 0 (the default)
     /// turns it off.
     pub om_contempt_ceiling: i32,
     /// Bounded-sum pruning.
@@ -309,6 +313,7 @@ impl Default for Options {
             om_profile_dir: String::new(),
             om_opponent_tablebases: true,
             om_ties: true,
+            om_deterministic: false,
             om_replay: false,
             om_root_safety: RootSafety::TbOptimal,
             om_root_margin: 50,
@@ -538,6 +543,10 @@ impl Options {
             }
             "OM_OpponentReplay" => {
                 self.om_replay = boolean(s, value)?;
+                Applied::Stored
+            }
+            "OM_Deterministic" => {
+                self.om_deterministic = boolean(s, value)?;
                 Applied::Stored
             }
             "OM_Ties" => {

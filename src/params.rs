@@ -40,6 +40,9 @@ pub struct SearchParams {
     pub delta_margin: i32,
     /// SEE threshold per ply for pruning captures at shallow depth.
     pub see_capture_margin: i32,
+    /// Size (MB) of each private table of a helper in the OM driver's parallel root
+    /// (deterministic mode: our own and every type's; fast mode: replay types').
+    pub om_private_table_mb: usize,
 }
 
 impl Default for SearchParams {
@@ -62,6 +65,7 @@ impl Default for SearchParams {
             lmr_divisor: 225,
             delta_margin: 200,
             see_capture_margin: 90,
+            om_private_table_mb: 4,
         }
     }
 }

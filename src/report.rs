@@ -58,6 +58,59 @@ pub trait Reporter: Send + Sync {
     fn message(&self, text: &str);
     /// The final answer: exactly one per search. `None` when there is no legal move.
     fn bestmove(&self, best: Option<Move>, ponder: Option<Move>);
+    /// A completed iteration of the opponent-model driver, as data. By default it becomes
+    /// the text `om depth D move M predicted R om V ab A surplus S` (when there is a
+    /// predicted reply), which the protocols send as `info string` or a comment.
+    fn om_iteration(&self, report: &OmReport) {
+        if report.predicted.is_some() {
+            self.message(&report.to_string());
+        }
+    }
+}
+
+/// One completed iteration of the opponent-model driver (Donkers 2003 §5.4.3, Fig. 5.11:
+/// the prediction surplus).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OmReport {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// Our chosen move.
+    pub best: Option<Move>,
+    /// The reply the model predicts to it.
+    pub predicted: Option<Move>,
+    /// The OM (PrOM) value of the best move, our view.
+    pub om_value: Score,
+    /// The plain α-β value of the root at the same depth.
+    pub ab_value: Score,
+    /// Nodes of our own searches so far.
+    pub own_nodes: u64,
+    /// Nodes of each opponent type's probes so far.
+    pub type_nodes: Vec<u64>,
+    /// Probes run so far (answers remembered from earlier in the search not counted).
+    pub probes: u64,
+}
+
+impl OmReport {
+    /// What the prediction gains over α-β: `om_value − ab_value`.
+    pub fn surplus(&self) -> Score {
+        self.om_value - self.ab_value
+    }
+}
+
+impl std::fmt::Display for OmReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mv = |m: Option<Move>| m.map_or_else(|| "none".to_string(), crate::position::uci);
+        write!(
+            f,
+            "om depth {} move {} predicted {} om {} ab {} surplus {}",
+            self.depth,
+            mv(self.best),
+            mv(self.predicted),
+            self.om_value,
+            self.ab_value,
+            self.surplus()
+        )
+    }
 }
 
 /// A reporter that keeps nothing (benchmarks, internal probes).

@@ -9,8 +9,9 @@ use std::sync::Arc;
 use nosce::eval::{FullEval, MaterialEval};
 use nosce::limits::Limits;
 use nosce::position::{Position, uci};
-use nosce::search::model::{ModelSetup, TypeSetup, search_model};
 use nosce::search::om::OmMode;
+use nosce::search::om::config::{OmConfig, TypeSetup};
+use nosce::search::om::model::search_model;
 use nosce::search::{SearchConfig, SearchContext, SearchControl, SearchResult, root_moves, search};
 use nosce::tt::TranspositionTable;
 
@@ -37,7 +38,7 @@ fn run(contempt: i32, om: bool) -> SearchResult {
     if !om {
         return search(&ctx, &pos, &limits, &allowed);
     }
-    let setup = ModelSetup::new(
+    let setup = OmConfig::new(
         OmMode::Om,
         2,
         vec![TypeSetup {

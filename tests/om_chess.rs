@@ -291,8 +291,9 @@ fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
     use nosce::eval::{Evaluator, FullEval, MaterialEval};
     use nosce::position::Position;
 
-    use nosce::search::model::{ModelSetup, TypeSetup, search_model};
     use nosce::search::om::OmMode;
+    use nosce::search::om::config::{OmConfig, TypeSetup};
+    use nosce::search::om::model::search_model;
     use nosce::search::{SearchConfig, SearchContext, SearchControl, root_moves, search};
     use nosce::tt::TranspositionTable;
     let fen = "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14";
@@ -300,9 +301,9 @@ fn replay_probes_predict_a_position_function_opponent_exactly_at_ply_1() {
     let own = FullEval::default();
     let opp: Arc<dyn Evaluator> = Arc::new(MaterialEval);
     for limits_opp in [(Some(3), None), (None, Some(3_000u64))] {
-        let setup = ModelSetup {
+        let setup = OmConfig {
             ties: true,
-            ..ModelSetup::new(
+            ..OmConfig::new(
                 OmMode::Om,
                 2,
                 vec![TypeSetup {

@@ -10,9 +10,10 @@ use std::sync::Arc;
 use nosce::eval::{Evaluator, FullEval, MaterialEval};
 use nosce::limits::Limits;
 use nosce::position::{Position, uci};
-use nosce::search::hedge::Hedge;
-use nosce::search::model::{ModelSetup, TypeSetup, search_model};
 use nosce::search::om::OmMode;
+use nosce::search::om::config::{OmConfig, TypeSetup};
+use nosce::search::om::hedge::Hedge;
+use nosce::search::om::model::search_model;
 use nosce::search::{SearchConfig, SearchContext, SearchControl, SearchResult, root_moves, search};
 use nosce::tt::TranspositionTable;
 use shakmaty::Move;
@@ -22,7 +23,7 @@ const DEPTH: u32 = 3;
 /// order; at depth 4 some tactical positions differ by 20–70 cp, so the test stays at 3).
 const NOISE: i32 = 20;
 
-fn setup(hedge: Option<Hedge>) -> ModelSetup {
+fn setup(hedge: Option<Hedge>) -> OmConfig {
     let opp: Arc<dyn Evaluator> = Arc::new(MaterialEval);
     let types = vec![TypeSetup {
         eval: opp,
@@ -34,15 +35,15 @@ fn setup(hedge: Option<Hedge>) -> ModelSetup {
         replay: false,
         engine: None,
     }];
-    ModelSetup {
+    OmConfig {
         ties: true,
         hedge,
-        ..ModelSetup::new(OmMode::Om, 2, types)
+        ..OmConfig::new(OmMode::Om, 2, types)
     }
 }
 
 /// One search with fresh tables: α-β (`model` None) or the driver, over `allowed`.
-fn fresh(pos: &Position, model: Option<&ModelSetup>, allowed: &[Move]) -> SearchResult {
+fn fresh(pos: &Position, model: Option<&OmConfig>, allowed: &[Move]) -> SearchResult {
     let own = FullEval::default();
     let tt = TranspositionTable::new(8);
     let control = SearchControl::default();

@@ -31,6 +31,25 @@ def fail(msg):
     sys.exit(1)
 
 
+def check_lines(board, infos, label, min_pv):
+    """Checks MultiPV lines: numbered 1.., each with a score and a legal PV of at least
+    `min_pv` moves, three different first moves."""
+    if len(infos) != 3:
+        fail(f"{label}: analyse multipv=3 gave {len(infos)} lines in {board.fen()}")
+    for i, info in enumerate(infos, 1):
+        if info.get("multipv") != i:
+            fail(f"{label} line {i} has multipv {info.get('multipv')}")
+        if "score" not in info or len(info.get("pv", [])) < min_pv:
+            fail(f"{label} line {i} lacks a score or a pv of {min_pv} moves: {info}")
+        b = board.copy()
+        for mv in info["pv"]:
+            if mv not in b.legal_moves:
+                fail(f"{label} line {i}: illegal pv move {mv}")
+            b.push(mv)
+    if len({info["pv"][0] for info in infos}) != 3:
+        fail(f"{label}: the three lines do not start with three different moves")
+
+
 def main():
     if len(sys.argv) != 2:
         fail("usage: python_client.py <nosce binary>")
@@ -73,24 +92,21 @@ def main():
         if board.legal_moves.count() < 3:
             board = chess.Board("r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14")
         infos = engine.analyse(board, chess.engine.Limit(depth=6), multipv=3)
-        if len(infos) != 3:
-            fail(f"analyse multipv=3 gave {len(infos)} lines in {board.fen()}")
-        firsts = set()
+        check_lines(board, infos, "alpha-beta", 1)
         for i, info in enumerate(infos, 1):
-            if info.get("multipv") != i:
-                fail(f"line {i} has multipv {info.get('multipv')}")
-            if "score" not in info or "pv" not in info or not info["pv"]:
-                fail(f"line {i} lacks score or pv: {info}")
-            b = board.copy()
-            for mv in info["pv"]:
-                if mv not in b.legal_moves:
-                    fail(f"line {i}: illegal pv move {mv}")
-                b.push(mv)
-            firsts.add(info["pv"][0])
             if info.get("depth", 0) < 6:
                 fail(f"line {i} has depth {info.get('depth')}")
-        if len(firsts) != 3:
-            fail("the three lines do not start with three different moves")
+
+        # MultiPV in the opponent-model driver, on two threads: three lines by OM value, each
+        # with our move and the predicted reply.
+        engine.configure({"OM_Mode": "om", "OM_OpponentTypes": "material:1:depth=3", "Threads": 2})
+        om_board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")
+        infos = engine.analyse(om_board, chess.engine.Limit(depth=5), multipv=3)
+        check_lines(om_board, infos, "OM", 2)
+        values = [info["score"].relative.score(mate_score=100000) for info in infos]
+        if values != sorted(values, reverse=True):
+            fail(f"OM lines not ordered by value: {values}")
+        engine.configure({"OM_Mode": "off", "Threads": 1})
 
         # A forced mate is reported as a mate score.
         mate = chess.Board("2r3k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1")

@@ -1,6 +1,6 @@
 //! `run_cli`: help, errors for bad arguments (never a panic), CSV and text layout.
 
-use nosce::search::trees::run_cli;
+use nosce::trees::run_cli;
 
 fn run(args: &[&str]) -> Result<String, String> {
     run_cli(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())

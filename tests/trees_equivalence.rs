@@ -1,7 +1,7 @@
 //! Every pruned algorithm returns the root value and move of its unpruned reference
 //! (STYLE.md habit 8), on thousands of random trees of several depths and widths.
 
-use nosce::search::trees::*;
+use nosce::trees::*;
 
 /// (depth, width, number of seeds): 2,400 trees for the plain OM family.
 const SHAPES: [(usize, usize, u64); 6] = [
@@ -187,10 +187,10 @@ fn bounded_sum_on_bounded_difference_trees() {
 #[test]
 fn prom_variants_agree_and_obey_lemmas_and_theorem_3() {
     let models = [
-        OpponentModel::new(&[0.5, 0.5]).unwrap(),
-        OpponentModel::new(&[0.3, 0.7]).unwrap(),
-        OpponentModel::new(&[0.2, 0.3, 0.5]).unwrap(),
-        OpponentModel::new(&[0.1, 0.2, 0.3, 0.4]).unwrap(),
+        TreeModel::new(&[0.5, 0.5]).unwrap(),
+        TreeModel::new(&[0.3, 0.7]).unwrap(),
+        TreeModel::new(&[0.2, 0.3, 0.5]).unwrap(),
+        TreeModel::new(&[0.1, 0.2, 0.3, 0.4]).unwrap(),
     ];
     let mut count = 0;
     for_trees(4, |t| {
@@ -209,7 +209,7 @@ fn prom_variants_agree_and_obey_lemmas_and_theorem_3() {
             count += 1;
         }
         // Lemma 1: Pr(ω0) = 1 is Minimax.
-        let only0 = OpponentModel::new(&[1.0, 0.0]).unwrap();
+        let only0 = TreeModel::new(&[1.0, 0.0]).unwrap();
         for r in [
             prom_search_1p(t, &only0).unwrap(),
             prom_search_pb(t, &only0).unwrap(),
@@ -222,7 +222,7 @@ fn prom_variants_agree_and_obey_lemmas_and_theorem_3() {
         for j in 1..4 {
             let mut p = [0.0; 4];
             p[j] = 1.0;
-            let model = OpponentModel::new(&p).unwrap();
+            let model = TreeModel::new(&p).unwrap();
             let om = om_search_pb(t, j).unwrap();
             for r in [
                 prom_search_1p(t, &model).unwrap(),
@@ -237,7 +237,7 @@ fn prom_variants_agree_and_obey_lemmas_and_theorem_3() {
 
 #[test]
 fn prom_enhanced_matches_plain_and_restricted_speculation() {
-    let model = OpponentModel::new(&[0.4, 0.6]).unwrap();
+    let model = TreeModel::new(&[0.4, 0.6]).unwrap();
     for (d, w, n) in SHAPES {
         for seed in 1..=n / 3 {
             let t = RandomTree::new(seed, d, w, 2).unwrap();

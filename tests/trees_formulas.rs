@@ -4,10 +4,10 @@
 //! of the `w^⌈d/2⌉` leaf MIN nodes, which Alg 3.8 does not make (line 1 returns `V_0` at once),
 //! so the algorithm needs exactly `w^⌈d/2⌉` evaluations fewer.
 
-use nosce::search::trees::ordered::{
+use nosce::trees::ordered::{
     formula_alpha_beta, formula_om_beta_1p, formula_om_beta_pb, formula_om_beta_pb_closed,
 };
-use nosce::search::trees::*;
+use nosce::trees::*;
 
 #[test]
 fn formula_3_1_alpha_beta() {

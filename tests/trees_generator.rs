@@ -1,9 +1,9 @@
 //! The generator reproduces `random-trees.md` bit for bit: MT19937 test vectors (1998 seeding)
 //! and the worked example MTRandomGame(2,2,2), seed 1, depth 2.
 
-use nosce::search::trees::mt19937::{JavaDraws, LazyMt, Mt19937};
-use nosce::search::trees::random::leaf_value;
-use nosce::search::trees::{
+use nosce::trees::mt19937::{JavaDraws, LazyMt, Mt19937};
+use nosce::trees::random::leaf_value;
+use nosce::trees::{
     GameTree, MAX_WIDTH, RandomTree, alpha_beta_search, minimax, om_search_1p, om_search_pb,
 };
 

@@ -2,7 +2,7 @@
 //! search — the types of `OM_OpponentTypes` with their evaluators, tables and limits (OM and
 //! PrOM, Donkers 2003 §3 and §6.1), the external engine behind `engine` types, the bound of
 //! bounded-sum pruning (Alg. 3.10), and for `OM_Mode=auto` the fit's candidate family, the
-//! fit of this game and the opponent's profile ([`crate::search::auto`]).
+//! fit of this game and the opponent's profile ([`crate::search::om::auto`]).
 
 use std::sync::Arc;
 
@@ -16,10 +16,11 @@ use crate::opponent::{DEFAULT_ENGINE_NODES, EvalKind, OpponentType};
 use crate::opponent_id::OpponentId;
 use crate::options::{BoundedSum, Options, RootSafety, shares_own_table};
 use crate::profile::ProfileStore;
-use crate::search::auto::{AutoSetup, ProfileLink};
-use crate::search::fit::{FitParams, FitState};
-use crate::search::model::{ModelSetup, TypeSetup};
-use crate::search::om::{EngineProbe, OmMode};
+use crate::search::om::OmMode;
+use crate::search::om::auto::{AutoSetup, ProfileLink};
+use crate::search::om::config::{OmConfig, TypeSetup};
+use crate::search::om::engine_probe::EngineProbe;
+use crate::search::om::fit::{FitParams, FitState};
 use crate::tt::TranspositionTable;
 
 /// The candidate bases every fit of `OM_Mode=auto` starts from: our evaluation at depths
@@ -38,7 +39,7 @@ const ENGINE_RESTARTS: u32 = 3;
 impl Engine {
     /// The opponent-model setup for the next search (`None` for plain α-β), and warnings
     /// for the user (an `engine` type without an engine leaves the model).
-    pub(super) fn model_setup(&mut self) -> (Option<ModelSetup>, Vec<String>) {
+    pub(super) fn model_setup(&mut self) -> (Option<OmConfig>, Vec<String>) {
         let o = &self.options;
         let mut warnings = Vec::new();
         if o.om_mode == OmMode::Off || o.om_spec_depth == 0 {
@@ -78,7 +79,7 @@ impl Engine {
         }
         let o = &self.options;
         let bound = bounded_sum_bound(o, &setups, &like_us);
-        let setup = Some(ModelSetup {
+        let setup = Some(OmConfig {
             mode: o.om_mode,
             spec_depth: o.om_spec_depth as usize,
             ties: o.om_ties,
@@ -89,6 +90,7 @@ impl Engine {
             learning: o.om_learning,
             learning_params: LearningParams::from_options(o),
             types: setups,
+            deterministic: o.om_deterministic,
         });
         (setup, warnings)
     }
@@ -96,7 +98,7 @@ impl Engine {
     /// The setup of `OM_Mode=auto`: the fit's candidate bases ([`FIT_FAMILY`], plus every
     /// type of `OM_OpponentTypes` with a depth limit, and engine types when
     /// `OM_OpponentEngine` is set) as the types, the fit of this game, the margin ceiling.
-    fn auto_setup(&mut self) -> (Option<ModelSetup>, Vec<String>) {
+    fn auto_setup(&mut self) -> (Option<OmConfig>, Vec<String>) {
         let mut warnings = Vec::new();
         let mut family: Vec<OpponentType> = FIT_FAMILY
             .iter()
@@ -127,8 +129,9 @@ impl Engine {
             types.push(self.type_setup(&base, false).0);
         }
         let o = &self.options;
-        let setup = ModelSetup {
+        let setup = OmConfig {
             ties: o.om_ties,
+            deterministic: o.om_deterministic,
             auto: Some(AutoSetup {
                 names,
                 margin_ceiling: o.om_root_margin,
@@ -137,7 +140,7 @@ impl Engine {
                 params: FitParams::default(),
                 profile: self.profile_link(),
             }),
-            ..ModelSetup::new(OmMode::Om, 2, types)
+            ..OmConfig::new(OmMode::Om, 2, types)
         };
         (Some(setup), warnings)
     }

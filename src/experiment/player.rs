@@ -30,8 +30,10 @@ use crate::eval::perturbed::mix64;
 use crate::external::{EngineCommand, GoLimit, ManagedEngine};
 use crate::opponent::{EvalKind, OpponentType};
 use crate::position::Position;
-use crate::search::model::{ModelSetup, TypeSetup, search_model};
-use crate::search::om::{EngineProbe, OmMode};
+use crate::search::om::OmMode;
+use crate::search::om::config::{OmConfig, TypeSetup};
+use crate::search::om::engine_probe::EngineProbe;
+use crate::search::om::model::search_model;
 use crate::search::{SearchConfig, SearchContext, SearchControl, SearchResult, search};
 use crate::tb::{ExactTables, Metric, TableEval, Tablebases, WdlProbe};
 use crate::tt::TranspositionTable;
@@ -274,9 +276,9 @@ impl<'t> KrSide<'t> {
             } else {
                 OmMode::Om
             };
-            let setup = ModelSetup {
+            let setup = OmConfig {
                 ties: self.ties,
-                ..ModelSetup::new(mode, self.spec_depth, types)
+                ..OmConfig::new(mode, self.spec_depth, types)
             };
             search_model(&ctx, &setup, pos, &limits, &allowed)
         };

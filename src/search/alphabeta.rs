@@ -94,6 +94,24 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
 }
 
 impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
+    /// Sets what a search's configuration decides for each of its workers: the node counter
+    /// `counter` (read by the clock's node limit), the endgame tables `tb` with the
+    /// configuration's probe depth and piece limit, and the draw value `contempt` (the root
+    /// side's; 0 for an opponent type's probes).
+    pub fn configure(
+        &mut self,
+        config: &super::SearchConfig,
+        counter: &'a AtomicU64,
+        tb: Option<&'a dyn WdlProbe>,
+        contempt: Score,
+    ) {
+        self.node_counter = Some(counter);
+        self.tb = tb;
+        self.tb_probe_depth = config.tb_probe_depth;
+        self.tb_probe_limit = config.tb_probe_limit;
+        self.contempt = contempt;
+    }
+
     /// A worker searching `pos` with `eval` and `tt`.
     pub fn new(
         eval: &'a E,

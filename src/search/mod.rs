@@ -9,23 +9,13 @@
 //! at staggered depths, filling the shared table (Lazy SMP). The main thread alone reports
 //! and decides when to stop (soft deadline between iterations, hard deadline or node limit
 //! at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
+//! The opponent-model driver, which uses [`alphabeta::Worker`] as its probe, lives in [`om`].
 
 pub mod alphabeta;
-pub mod auto;
-pub mod bounded;
-pub mod draw_value;
-pub mod external_probe;
-pub mod fit;
-pub mod hedge;
-pub mod model;
 pub mod om;
-pub mod om_root;
 pub mod ordering;
-pub mod probe;
-pub mod prom;
 pub mod qsearch;
 pub mod see;
-pub mod trees;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -277,11 +267,7 @@ pub fn search<E: Evaluator + ?Sized>(
                         &ctx.control.stop,
                         root,
                     );
-                    w.node_counter = Some(counter);
-                    w.tb = ctx.tb;
-                    w.tb_probe_depth = ctx.config.tb_probe_depth;
-                    w.tb_probe_limit = ctx.config.tb_probe_limit;
-                    w.contempt = ctx.config.contempt;
+                    w.configure(ctx.config, counter, ctx.tb, ctx.config.contempt);
                     w.root_only = allowed.to_vec();
                     helper_loop(&mut w, id);
                 });
@@ -324,11 +310,7 @@ fn main_loop<E: Evaluator + ?Sized>(
 ) -> SearchResult {
     let cfg = ctx.config;
     let mut w = Worker::new(ctx.eval, ctx.tt, &cfg.params, &ctx.control.stop, root);
-    w.node_counter = Some(&counters[0]);
-    w.tb = ctx.tb;
-    w.tb_probe_depth = cfg.tb_probe_depth;
-    w.tb_probe_limit = cfg.tb_probe_limit;
-    w.contempt = cfg.contempt;
+    w.configure(cfg, &counters[0], ctx.tb, cfg.contempt);
     w.root_only = allowed.to_vec();
     w.clock = Some(Clock::new(
         limits,

@@ -2,7 +2,7 @@
 //! [`run_cli`] takes the arguments after `trees` and returns the report text, or an error
 //! message for bad arguments; it never panics.
 
-use super::prom::OpponentModel;
+use super::prom_plain::TreeModel;
 use super::report::{ReportConfig, csv_report, text_report};
 
 /// Help text of `nosce trees --help`.
@@ -140,8 +140,8 @@ pub fn run_cli(args: &[String]) -> Result<String, String> {
         return Err("--tt-bits: give 4 to 26".into());
     }
     let model = match probs {
-        Some(p) => OpponentModel::new(&p),
-        None => OpponentModel::uniform(types),
+        Some(p) => TreeModel::new(&p),
+        None => TreeModel::uniform(types),
     }
     .map_err(|e| e.to_string())?;
     let cfg = ReportConfig {

@@ -5,9 +5,9 @@
 //! as principal-variation search (PVS, which §3.4.6 calls "appropriate inside the α-β probes").
 //! Every evaluation function call is counted (`random-trees.md` conventions).
 
-use super::tree::{Ctx, GameTree, MAX_WIDTH, NO_MOVE, SearchResult, TreeError, is_max_ply};
+use super::trans_table::{Bound, TransTable};
+use super::tree::{Ctx, GameTree, MAX_WIDTH, NO_MOVE, TreeError, TreeResult, is_max_ply};
 use super::tree::{INF, check_eval};
-use super::tt::{Bound, TransTable};
 
 /// Alg 3.1 `AlphaBetaSearch(h, α, β, V)`: returns (value, best move). Nodes at ply `horizon`
 /// (or without children) are leaves of this search (the set `E` of the thesis).
@@ -279,7 +279,7 @@ fn alpha_beta_tt_root<T: GameTree>(
 
 /// α-β search of the whole tree with evaluation function `V_e` (Alg 3.1 with window
 /// `[−∞, +∞]`): the Minimax value and move. This is the baseline of every count ratio.
-pub fn alpha_beta_search<T: GameTree>(tree: &T, e: usize) -> Result<SearchResult, TreeError> {
+pub fn alpha_beta_search<T: GameTree>(tree: &T, e: usize) -> Result<TreeResult, TreeError> {
     check_eval(tree, e, "alpha-beta")?;
     let mut ctx = Ctx::new(tree);
     let root = tree.root();
@@ -332,7 +332,7 @@ pub fn alpha_beta_tt_search<T: GameTree>(
     e: usize,
     tt: &mut TransTable,
     pvs: bool,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     check_eval(tree, e, if pvs { "PVS" } else { "alpha-beta+TT" })?;
     tt.clear();
     let mut ctx = Ctx::new(tree);
@@ -343,7 +343,7 @@ pub fn alpha_beta_tt_search<T: GameTree>(
 }
 
 /// Plain Minimax with `V_e` (no pruning): the reference value for the tests.
-pub fn minimax<T: GameTree>(tree: &T, e: usize) -> Result<SearchResult, TreeError> {
+pub fn minimax<T: GameTree>(tree: &T, e: usize) -> Result<TreeResult, TreeError> {
     check_eval(tree, e, "minimax")?;
     fn mm<T: GameTree>(ctx: &mut Ctx<'_, T>, node: &T::Node, e: usize) -> (i32, usize) {
         let mut kids = [T::Node::default(); MAX_WIDTH];
@@ -370,7 +370,7 @@ pub fn minimax<T: GameTree>(tree: &T, e: usize) -> Result<SearchResult, TreeErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::trees::random::{Quantized, RandomTree};
+    use crate::trees::random::{Quantized, RandomTree};
 
     /// With every value tied, a probe root whose table move is a later one must still return
     /// move 0, the first best in move order — with and without PVS, at MIN and MAX roots.

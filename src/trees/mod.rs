@@ -12,34 +12,34 @@
 //! and move on thousands of trees (see `tests/`). `report` and `cli` produce the text tables of
 //! Figs 5.3–5.7 / 7.1–7.5 and a per-seed CSV for `nosce trees` ([`run_cli`]).
 
-pub mod alphabeta;
-pub mod bounded;
 pub mod cli;
+pub mod minimax;
 pub mod mstar;
 pub mod mt19937;
-pub mod om;
 pub mod om_beta;
+pub mod om_bounded;
+pub mod om_plain;
 pub mod ordered;
-pub mod prom;
 pub mod prom_beta;
+pub mod prom_plain;
 pub mod random;
 pub mod report;
+pub mod trans_table;
 pub mod tree;
-pub mod tt;
 
-pub use alphabeta::{alpha_beta_search, alpha_beta_tt_search, minimax};
-pub use bounded::{om_search_bounded_1p, om_search_bounded_pb};
 pub use cli::run_cli;
+pub use minimax::{alpha_beta_search, alpha_beta_tt_search, minimax};
 pub use mstar::{m_star, m_star_1pass};
-pub use om::{om_search_1p, om_search_enh_1p, om_search_enh_pb, om_search_pb, om_search_rs_pb};
 pub use om_beta::{
     om_search_beta_1p, om_search_beta_pb, om_search_beta_pb_tt, om_search_beta_pb_tt_pvs,
 };
-pub use ordered::WellOrderedTree;
-pub use prom::{OpponentModel, PromDepths, prom_search_1p, prom_search_enh, prom_search_pb};
-pub use prom_beta::{prom_search_beta_1p, prom_search_beta_pb};
-pub use random::{BoundedTree, Quantized, RandomTree};
-pub use tree::{
-    EvalCount, GameTree, INF, MAX_EVALS, MAX_WIDTH, PromResult, SearchResult, TreeError,
+pub use om_bounded::{om_search_bounded_1p, om_search_bounded_pb};
+pub use om_plain::{
+    om_search_1p, om_search_enh_1p, om_search_enh_pb, om_search_pb, om_search_rs_pb,
 };
-pub use tt::TransTable;
+pub use ordered::WellOrderedTree;
+pub use prom_beta::{prom_search_beta_1p, prom_search_beta_pb};
+pub use prom_plain::{PromDepths, TreeModel, prom_search_1p, prom_search_enh, prom_search_pb};
+pub use random::{BoundedTree, Quantized, RandomTree};
+pub use trans_table::TransTable;
+pub use tree::{EvalCount, GameTree, INF, MAX_EVALS, MAX_WIDTH, PromResult, TreeError, TreeResult};

@@ -13,9 +13,9 @@
 //! (2.10/2.11) and the multi-pass version is exactly Alg 3.3 (`OmSearchPb`), the innermost
 //! level being searched by α-β ("simple pruning").
 
-use super::alphabeta::alpha_beta;
+use super::minimax::alpha_beta;
 use super::tree::{
-    Ctx, GameTree, INF, MAX_EVALS, MAX_WIDTH, NO_MOVE, SearchResult, TreeError, is_max_ply,
+    Ctx, GameTree, INF, MAX_EVALS, MAX_WIDTH, NO_MOVE, TreeError, TreeResult, is_max_ply,
 };
 
 /// Whether model level `i` belongs to MAX.
@@ -132,7 +132,7 @@ fn check_levels<T: GameTree>(tree: &T, levels: usize, what: &str) -> Result<(), 
 
 /// Multi-pass M* (Carmel & Markovitch's M*, with α-β at the innermost level) for a player with
 /// `levels` nested models using `V_0 … V_levels`. `levels = 0` is α-β, `levels = 1` is Alg 3.3.
-pub fn m_star<T: GameTree>(tree: &T, levels: usize) -> Result<SearchResult, TreeError> {
+pub fn m_star<T: GameTree>(tree: &T, levels: usize) -> Result<TreeResult, TreeError> {
     check_levels(tree, levels, "M*")?;
     let mut ctx = Ctx::new(tree);
     let (v, m) = mstar_mp(&mut ctx, &tree.root(), 0, levels);
@@ -140,7 +140,7 @@ pub fn m_star<T: GameTree>(tree: &T, levels: usize) -> Result<SearchResult, Tree
 }
 
 /// One-pass M* (Carmel & Markovitch's M*₁ₚₐₛₛ; formulas 2.17/2.18 computed bottom-up).
-pub fn m_star_1pass<T: GameTree>(tree: &T, levels: usize) -> Result<SearchResult, TreeError> {
+pub fn m_star_1pass<T: GameTree>(tree: &T, levels: usize) -> Result<TreeResult, TreeError> {
     check_levels(tree, levels, "M*1pass")?;
     let mut ctx = Ctx::new(tree);
     let (vals, m) = mstar_1p(&mut ctx, &tree.root(), levels);

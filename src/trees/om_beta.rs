@@ -9,11 +9,11 @@
 //! the thesis' line 6 has `<`); the β passed down at MIN nodes is `min(β, best v_op so far)`.
 //! In `OM^βPb` the `V_op` calls inside probes and the `V_0` calls at leaves count.
 
-use super::alphabeta::{alpha_beta, alpha_beta_tt};
+use super::minimax::{alpha_beta, alpha_beta_tt};
+use super::trans_table::TransTable;
 use super::tree::{
-    Ctx, GameTree, INF, MAX_WIDTH, NO_MOVE, SearchResult, TreeError, check_eval, is_max_ply,
+    Ctx, GameTree, INF, MAX_WIDTH, NO_MOVE, TreeError, TreeResult, check_eval, is_max_ply,
 };
-use super::tt::TransTable;
 
 /// Alg 3.7 `OmSearchBeta1p(h, β)`: returns (v_0, v_op, move). If the returned `v_op ≥ β` the
 /// node is not chosen by its parent and `v_0` is meaningless.
@@ -121,7 +121,7 @@ fn beta_pb<T: GameTree>(
 }
 
 /// `OM^β1p` (Alg 3.7) with MIN's evaluation `V_op`.
-pub fn om_search_beta_1p<T: GameTree>(tree: &T, op: usize) -> Result<SearchResult, TreeError> {
+pub fn om_search_beta_1p<T: GameTree>(tree: &T, op: usize) -> Result<TreeResult, TreeError> {
     check_eval(tree, op, "OmSearchBeta1p")?;
     let mut ctx = Ctx::new(tree);
     let (v, _, m) = beta_1p(&mut ctx, &tree.root(), INF, op);
@@ -129,7 +129,7 @@ pub fn om_search_beta_1p<T: GameTree>(tree: &T, op: usize) -> Result<SearchResul
 }
 
 /// `OM^βPb` (Alg 3.8) with MIN's evaluation `V_op`.
-pub fn om_search_beta_pb<T: GameTree>(tree: &T, op: usize) -> Result<SearchResult, TreeError> {
+pub fn om_search_beta_pb<T: GameTree>(tree: &T, op: usize) -> Result<TreeResult, TreeError> {
     check_eval(tree, op, "OmSearchBetaPb")?;
     let mut ctx = Ctx::new(tree);
     let (v, m) = beta_pb(&mut ctx, None, &tree.root(), INF, op);
@@ -142,7 +142,7 @@ pub fn om_search_beta_pb_tt<T: GameTree>(
     tree: &T,
     op: usize,
     tt: &mut TransTable,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     beta_pb_tt(tree, op, tt, false)
 }
 
@@ -154,7 +154,7 @@ pub fn om_search_beta_pb_tt_pvs<T: GameTree>(
     tree: &T,
     op: usize,
     tt: &mut TransTable,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     beta_pb_tt(tree, op, tt, true)
 }
 
@@ -163,7 +163,7 @@ fn beta_pb_tt<T: GameTree>(
     op: usize,
     tt: &mut TransTable,
     pvs: bool,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     check_eval(tree, op, "OmSearchBetaPb+TT")?;
     tt.clear();
     let mut ctx = Ctx::new(tree);

@@ -19,9 +19,9 @@
 //!   Deep cut-offs (Carmel & Markovitch's bounds that widen by `2B` per level, their Lemma 1)
 //!   are not attempted.
 
-use super::alphabeta::alpha_beta;
+use super::minimax::alpha_beta;
 use super::tree::{
-    Ctx, GameTree, INF, MAX_WIDTH, NO_MOVE, SearchResult, TreeError, check_eval, is_max_ply,
+    Ctx, GameTree, INF, MAX_WIDTH, NO_MOVE, TreeError, TreeResult, check_eval, is_max_ply,
 };
 
 /// Our Alg 3.9 at a MAX node: returns (v_0, v_op, move); `v_op ≥ β_op` means "not chosen".
@@ -184,7 +184,7 @@ pub fn om_search_bounded_1p<T: GameTree>(
     tree: &T,
     op: usize,
     bound: i32,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     check_bound(tree, op, bound, "OmSearchBounded1p")?;
     let mut ctx = Ctx::new(tree);
     let (v, _, m) = bounded_1p_max(&mut ctx, &tree.root(), INF, bound, op);
@@ -197,7 +197,7 @@ pub fn om_search_bounded_pb<T: GameTree>(
     tree: &T,
     op: usize,
     bound: i32,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     check_bound(tree, op, bound, "OmSearchBoundedPb")?;
     let mut ctx = Ctx::new(tree);
     let (v, m) = bounded_pb(&mut ctx, &tree.root(), -INF, INF, bound, op);

@@ -7,9 +7,9 @@
 //! the *first* child with the smallest `v_op`; enhanced OM breaks ties at MIN nodes by the
 //! lowest own value `v_0` (§2.3.2).
 
-use super::alphabeta::{alpha_beta, alpha_beta_all_best};
+use super::minimax::{alpha_beta, alpha_beta_all_best};
 use super::tree::{
-    Ctx, GameTree, INF, MAX_WIDTH, NO_MOVE, SearchResult, TreeError, check_eval, check_horizon,
+    Ctx, GameTree, INF, MAX_WIDTH, NO_MOVE, TreeError, TreeResult, check_eval, check_horizon,
     is_max_ply,
 };
 
@@ -272,7 +272,7 @@ fn check_op<T: GameTree>(tree: &T, op: usize, what: &str) -> Result<(), TreeErro
 }
 
 /// One-pass OM search (Alg 3.2) with MIN's evaluation `V_op`: the reference for `OM^β1p`.
-pub fn om_search_1p<T: GameTree>(tree: &T, op: usize) -> Result<SearchResult, TreeError> {
+pub fn om_search_1p<T: GameTree>(tree: &T, op: usize) -> Result<TreeResult, TreeError> {
     check_op(tree, op, "OmSearch1p")?;
     let mut ctx = Ctx::new(tree);
     let (v, _, m) = om_1p(&mut ctx, &tree.root(), op);
@@ -280,7 +280,7 @@ pub fn om_search_1p<T: GameTree>(tree: &T, op: usize) -> Result<SearchResult, Tr
 }
 
 /// OM search with α-β probing (Alg 3.3): the reference for `OM^βPb`.
-pub fn om_search_pb<T: GameTree>(tree: &T, op: usize) -> Result<SearchResult, TreeError> {
+pub fn om_search_pb<T: GameTree>(tree: &T, op: usize) -> Result<TreeResult, TreeError> {
     check_op(tree, op, "OmSearchPb")?;
     let mut ctx = Ctx::new(tree);
     let (v, m) = om_pb(&mut ctx, &tree.root(), op);
@@ -294,7 +294,7 @@ pub fn om_search_enh_1p<T: GameTree>(
     op: usize,
     d0: usize,
     dop: usize,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     check_op(tree, op, "OmSearchEnh1p")?;
     check_horizon(tree, d0, "OmSearchEnh1p")?;
     check_horizon(tree, dop, "OmSearchEnh1p")?;
@@ -309,7 +309,7 @@ pub fn om_search_enh_pb<T: GameTree>(
     op: usize,
     d0: usize,
     dop: usize,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     check_op(tree, op, "OmSearchEnhPb")?;
     check_horizon(tree, d0, "OmSearchEnhPb")?;
     check_horizon(tree, dop, "OmSearchEnhPb")?;
@@ -324,7 +324,7 @@ pub fn om_search_rs_pb<T: GameTree>(
     tree: &T,
     op: usize,
     spec: usize,
-) -> Result<SearchResult, TreeError> {
+) -> Result<TreeResult, TreeError> {
     check_op(tree, op, "OmSearchRsPb")?;
     let mut ctx = Ctx::new(tree);
     let (v, m) = rs_pb(&mut ctx, &tree.root(), op, spec);

@@ -4,8 +4,8 @@
 //! type (Alg 6.5: a type's probe gets `β_i = v_i + 1` below the move that type selected, `+∞`
 //! elsewhere). Both return the values of Algs 6.1/6.2 bit for bit.
 
-use super::alphabeta::alpha_beta;
-use super::prom::{OpponentModel, min_node_expectation};
+use super::minimax::alpha_beta;
+use super::prom_plain::{TreeModel, min_node_expectation};
 use super::tree::{
     Ctx, GameTree, INF, MAX_EVALS, MAX_WIDTH, NO_MOVE, PromResult, TreeError, is_max_ply,
 };
@@ -14,7 +14,7 @@ use super::tree::{
 fn prom_beta_1p<T: GameTree>(
     ctx: &mut Ctx<'_, T>,
     node: &T::Node,
-    model: &OpponentModel,
+    model: &TreeModel,
     betas: &[i32; MAX_EVALS],
 ) -> (f64, [i32; MAX_EVALS], usize) {
     let horizon = ctx.tree.depth();
@@ -72,7 +72,7 @@ fn prom_beta_1p<T: GameTree>(
 fn prom_beta_pb<T: GameTree>(
     ctx: &mut Ctx<'_, T>,
     node: &T::Node,
-    model: &OpponentModel,
+    model: &TreeModel,
     betas: &[i32; MAX_EVALS],
 ) -> (f64, usize) {
     let horizon = ctx.tree.depth();
@@ -122,7 +122,7 @@ fn prom_beta_pb<T: GameTree>(
 /// `PrOM^β1p` (Alg 6.4).
 pub fn prom_search_beta_1p<T: GameTree>(
     tree: &T,
-    model: &OpponentModel,
+    model: &TreeModel,
 ) -> Result<PromResult, TreeError> {
     model.check(tree, "PromSearchBeta1p")?;
     let mut ctx = Ctx::new(tree);
@@ -133,7 +133,7 @@ pub fn prom_search_beta_1p<T: GameTree>(
 /// `PrOM^βPb` (Alg 6.5).
 pub fn prom_search_beta_pb<T: GameTree>(
     tree: &T,
-    model: &OpponentModel,
+    model: &TreeModel,
 ) -> Result<PromResult, TreeError> {
     model.check(tree, "PromSearchBetaPb")?;
     let mut ctx = Ctx::new(tree);

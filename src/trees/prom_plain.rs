@@ -7,19 +7,19 @@
 //! first child with its minimal value. Every algorithm adds the terms in type order, so values
 //! agree bit for bit between implementations.
 
-use super::alphabeta::alpha_beta;
+use super::minimax::alpha_beta;
 use super::tree::{
     Ctx, GameTree, INF, MAX_EVALS, MAX_WIDTH, NO_MOVE, PromResult, TreeError, is_max_ply,
 };
 
 /// A probabilistic opponent model: `n` opponent types, type `i` evaluating with `V_i`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct OpponentModel {
+pub struct TreeModel {
     probs: [f64; MAX_EVALS],
     n: usize,
 }
 
-impl OpponentModel {
+impl TreeModel {
     /// A model from the probabilities `Pr(ω_0), …, Pr(ω_{n−1})`: finite, non-negative, summing
     /// to 1 (within 1e-9), `1 ≤ n ≤ MAX_EVALS`.
     pub fn new(probs: &[f64]) -> Result<Self, TreeError> {
@@ -42,7 +42,7 @@ impl OpponentModel {
         }
         let mut p = [0.0; MAX_EVALS];
         p[..probs.len()].copy_from_slice(probs);
-        Ok(OpponentModel {
+        Ok(TreeModel {
             probs: p,
             n: probs.len(),
         })
@@ -98,7 +98,7 @@ impl OpponentModel {
 fn prom_1p<T: GameTree>(
     ctx: &mut Ctx<'_, T>,
     node: &T::Node,
-    model: &OpponentModel,
+    model: &TreeModel,
 ) -> (f64, [i32; MAX_EVALS], usize) {
     let horizon = ctx.tree.depth();
     let ply = ctx.ply(node);
@@ -147,11 +147,7 @@ fn prom_1p<T: GameTree>(
 }
 
 /// Alg 6.2 `PromSearchPb(h)`: returns (v_0, move).
-fn prom_pb<T: GameTree>(
-    ctx: &mut Ctx<'_, T>,
-    node: &T::Node,
-    model: &OpponentModel,
-) -> (f64, usize) {
+fn prom_pb<T: GameTree>(ctx: &mut Ctx<'_, T>, node: &T::Node, model: &TreeModel) -> (f64, usize) {
     let horizon = ctx.tree.depth();
     let ply = ctx.ply(node);
     let mut kids = [T::Node::default(); MAX_WIDTH];
@@ -189,7 +185,7 @@ fn prom_pb<T: GameTree>(
 /// order of first selection) and returns `Σ_i Pr(ω_i) · v_0(h + m_i)`.
 pub(crate) fn min_node_expectation(
     moves: &[usize; MAX_EVALS],
-    model: &OpponentModel,
+    model: &TreeModel,
     mut value_of: impl FnMut(usize) -> f64,
 ) -> f64 {
     let nt = model.len();
@@ -225,7 +221,7 @@ pub struct PromDepths {
 fn prom_enh<T: GameTree>(
     ctx: &mut Ctx<'_, T>,
     node: &T::Node,
-    model: &OpponentModel,
+    model: &TreeModel,
     depths: &PromDepths,
 ) -> (f64, usize) {
     let ply = ctx.ply(node);
@@ -259,10 +255,7 @@ fn prom_enh<T: GameTree>(
 }
 
 /// One-pass PrOM search (Alg 6.1): the reference for `PrOM^β1p`.
-pub fn prom_search_1p<T: GameTree>(
-    tree: &T,
-    model: &OpponentModel,
-) -> Result<PromResult, TreeError> {
+pub fn prom_search_1p<T: GameTree>(tree: &T, model: &TreeModel) -> Result<PromResult, TreeError> {
     model.check(tree, "PromSearch1p")?;
     let mut ctx = Ctx::new(tree);
     let (v, _, m) = prom_1p(&mut ctx, &tree.root(), model);
@@ -270,10 +263,7 @@ pub fn prom_search_1p<T: GameTree>(
 }
 
 /// PrOM search with α-β probing (Alg 6.2): the reference for `PrOM^βPb`.
-pub fn prom_search_pb<T: GameTree>(
-    tree: &T,
-    model: &OpponentModel,
-) -> Result<PromResult, TreeError> {
+pub fn prom_search_pb<T: GameTree>(tree: &T, model: &TreeModel) -> Result<PromResult, TreeError> {
     model.check(tree, "PromSearchPb")?;
     let mut ctx = Ctx::new(tree);
     let (v, m) = prom_pb(&mut ctx, &tree.root(), model);
@@ -284,7 +274,7 @@ pub fn prom_search_pb<T: GameTree>(
 /// MIN node inside `H_spec` (and above `d0`) must be an inner node for every type's probe.
 pub fn prom_search_enh<T: GameTree>(
     tree: &T,
-    model: &OpponentModel,
+    model: &TreeModel,
     depths: &PromDepths,
 ) -> Result<PromResult, TreeError> {
     model.check(tree, "PromSearchEnh")?;

@@ -9,16 +9,16 @@
 
 use std::fmt::Write as _;
 
-use super::alphabeta::{alpha_beta_search, alpha_beta_tt_search};
-use super::bounded::{om_search_bounded_1p, om_search_bounded_pb};
+use super::minimax::{alpha_beta_search, alpha_beta_tt_search};
 use super::om_beta::{
     om_search_beta_1p, om_search_beta_pb, om_search_beta_pb_tt, om_search_beta_pb_tt_pvs,
 };
-use super::prom::OpponentModel;
+use super::om_bounded::{om_search_bounded_1p, om_search_bounded_pb};
 use super::prom_beta::{prom_search_beta_1p, prom_search_beta_pb};
+use super::prom_plain::TreeModel;
 use super::random::{BoundedTree, RandomTree};
+use super::trans_table::TransTable;
 use super::tree::TreeError;
-use super::tt::TransTable;
 
 /// Parameters of a report (parsed by [`super::cli`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -30,7 +30,7 @@ pub struct ReportConfig {
     /// Widths (one row each).
     pub widths: Vec<usize>,
     /// PrOM opponent model (its length is the number of evaluation slots of the PrOM trees).
-    pub model: OpponentModel,
+    pub model: TreeModel,
     /// Bound `B` of the bounded-difference trees used for bounded-sum pruning.
     pub bound: i32,
     /// Transposition table size: `2^tt_bits` entries.

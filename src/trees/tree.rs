@@ -68,7 +68,7 @@ impl EvalCount {
 
 /// Result of an algorithm whose root value is an integer (α-β, OM, M*, bounded-sum).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchResult {
+pub struct TreeResult {
     /// Root value for MAX.
     pub value: i32,
     /// MAX's chosen move at the root (index into the move list), `None` at a leaf root.
@@ -106,7 +106,7 @@ pub(crate) struct Ctx<'a, T: GameTree> {
     pub tree: &'a T,
     pub evals: EvalCount,
     /// Principal-variation (null-window) search inside the table-backed α-β
-    /// ([`super::alphabeta`]): thesis §3.4.6: "the application of PV search is appropriate
+    /// ([`super::minimax`]): thesis §3.4.6: "the application of PV search is appropriate
     /// inside the α-β probes".
     pub pvs: bool,
 }
@@ -137,8 +137,8 @@ impl<'a, T: GameTree> Ctx<'a, T> {
         self.tree.children(node, out).min(MAX_WIDTH)
     }
 
-    pub fn result(&self, value: i32, best: usize) -> SearchResult {
-        SearchResult {
+    pub fn result(&self, value: i32, best: usize) -> TreeResult {
+        TreeResult {
             value,
             best: (best != NO_MOVE).then_some(best),
             evals: self.evals,

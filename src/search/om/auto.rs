@@ -24,18 +24,19 @@ use std::time::Instant;
 use parking_lot::Mutex;
 use shakmaty::Move;
 
+use super::OmMode;
+use super::config::OmConfig;
 use super::draw_value::{DrawParams, Drift};
 use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_moves};
 use super::hedge::Hedge;
-use super::model::{ModelSetup, search_model};
-use super::om::OmMode;
-use super::{SearchContext, SearchResult};
+use super::model::search_model;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::position::Position;
 use crate::profile::{CandidateStats, Profile, ProfileStore};
+use crate::search::{SearchContext, SearchResult};
 
-/// What `OM_Mode=auto` adds to a [`ModelSetup`] whose types are the candidate bases.
+/// What `OM_Mode=auto` adds to a [`OmConfig`] whose types are the candidate bases.
 #[derive(Clone)]
 pub struct AutoSetup {
     /// The bases' names in the type grammar, aligned with the setup's types.
@@ -199,7 +200,7 @@ fn load_profile<E: Evaluator + ?Sized>(
 /// its hedge (or plain α-β). External engines are asked no later than `deadline`.
 pub fn search_auto<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
-    setup: &ModelSetup,
+    setup: &OmConfig,
     auto: &AutoSetup,
     pos: &Position,
     limits: &Limits,
@@ -246,7 +247,7 @@ pub fn search_auto<E: Evaluator + ?Sized>(
     let (chosen, contempt) = chosen;
     // Fitting and saving the profile came out of this move's time.
     let limits = &limits.after(entered.elapsed());
-    let config = super::SearchConfig {
+    let config = crate::search::SearchConfig {
         contempt,
         ..ctx.config.clone()
     };
@@ -270,7 +271,7 @@ pub fn search_auto<E: Evaluator + ?Sized>(
             });
             search_model(ctx, &single, pos, limits, allowed)
         }
-        _ => super::search(ctx, pos, limits, allowed),
+        _ => crate::search::search(ctx, pos, limits, allowed),
     };
     // Our predicted reply is the reference for scoring the opponent's next move, our value
     // the reference for its drift.
@@ -294,7 +295,7 @@ pub fn search_auto<E: Evaluator + ?Sized>(
 /// Scores the opponent moves of the game not yet scored (see [`unscored_moves`]).
 fn fit_new_moves<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
-    setup: &ModelSetup,
+    setup: &OmConfig,
     auto: &AutoSetup,
     pos: &Position,
     state: &mut FitState,

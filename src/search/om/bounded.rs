@@ -15,7 +15,7 @@
 //! The probe window is exactly Alg. 3.10's: β-passing (Alg. 3.8) is not mixed in, so a
 //! probe outside its window always proves a bound for MAX.
 
-use super::om::{Driver, MAX_TYPES};
+use super::{Driver, MAX_TYPES};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
 

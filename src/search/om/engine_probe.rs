@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use shakmaty::Move;
 
-use super::om::Driver;
+use super::Driver;
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
 use crate::external::{ErrorKind, GoLimit, ManagedEngine};

@@ -23,11 +23,11 @@
 
 use shakmaty::{Color, Move};
 
-use super::alphabeta::Worker;
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score, is_decisive};
 use crate::params::SearchParams;
 use crate::position::Position;
+use crate::search::alphabeta::Worker;
 use crate::tt::TranspositionTable;
 
 /// Tunables of the fit.

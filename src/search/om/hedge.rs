@@ -20,7 +20,7 @@
 
 use shakmaty::Move;
 
-use super::om::{Driver, MAX_TYPES};
+use super::{Driver, MAX_TYPES};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
 

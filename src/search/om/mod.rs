@@ -8,7 +8,7 @@
 //! equal-best move) with restricted speculation (Alg. 3.6: speculation only in H_spec, the
 //! histories of at most `s` plies; outside it, ordinary α-β with our own evaluation), and
 //! PrOM search with probes (Alg. 6.3, differing depths and restricted speculation) with
-//! β-passing per opponent type (Alg. 6.5); the PrOM combination lives in [`super::prom`].
+//! β-passing per opponent type (Alg. 6.5); the PrOM combination lives in [`prom`].
 //!
 //! Values are kept in MAX's view (the side to move at the root) and in the root's frame
 //! (mate distances counted from the root); probes run with their own root at the MIN node and
@@ -21,28 +21,37 @@
 //! change the root decision: our own searches test α with a null window first (PVS, §3.4.6),
 //! and a MIN node stops trying the opponent's tied moves once one of them is at most α.
 //! Probes are never narrowed by α (the opponent's choice must not depend on it) — except
-//! under bounded-sum pruning ([`super::bounded`], Alg. 3.10), which needs a bound B on
+//! under bounded-sum pruning ([`bounded`], Alg. 3.10), which needs a bound B on
 //! |V0 − V_op| and equal depths. No aspiration windows (§5.4.1). A probe is remembered for
 //! the rest of the search (iterative deepening asks a fixed-depth type the same question
 //! again). Late quiet MAX moves get α-β's late-move reduction (`max_move_reduction`), at the
 //! root and at every MAX node inside H_spec: under β-pruning only for our own search below
 //! a predicted reply that is α-β's refutation, under bounded-sum pruning for the subtree.
-//! The root loop and iterative deepening live in [`super::om_root`].
+//! The root loop and iterative deepening live in [`root`].
+
+pub mod auto;
+pub mod bounded;
+pub mod config;
+pub mod draw_value;
+pub mod engine_probe;
+pub mod fit;
+pub mod hedge;
+pub mod model;
+pub mod parallel;
+pub mod probe;
+pub mod prom;
+pub mod root;
 
 use shakmaty::{Color, Move, Position as _};
 
+use super::Clock;
 use super::alphabeta::Worker;
-pub use super::external_probe::EngineProbe;
-use super::{Clock, SearchConfig, SearchContext, SearchControl};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score, from_tt, mate_in, mated_in, to_tt};
-use crate::limits::Limits;
+use crate::eval::score::{INFINITE, Score, mate_in, mated_in};
 use crate::position::Position;
 
 /// At most this many opponent types.
 pub const MAX_TYPES: usize = 8;
-
-pub use super::om_root::{OmIteration, run};
 
 /// Which root driver runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +62,7 @@ pub enum OmMode {
     Om,
     /// PrOM search over all types.
     Prom,
-    /// A fitted model ([`super::fit`]) searched with the hedged root ([`super::hedge`]):
+    /// A fitted model ([`fit`]) searched with the hedged root ([`hedge`]):
     /// the engine core turns it into OM mode with a hedge before the driver runs.
     Auto,
 }
@@ -84,9 +93,9 @@ pub struct ProbeSpec {
     /// β-passing, no ties) — the opponent whose choice is a function of the position. Its
     /// prediction at ply 1 is then exact.
     pub replay: bool,
-    /// The external engine behind an `engine` type ([`super::external_probe`]); `None`
+    /// The external engine behind an `engine` type ([`engine_probe`]); `None`
     /// for our own searches.
-    pub engine: Option<EngineProbe>,
+    pub engine: Option<engine_probe::EngineProbe>,
 }
 
 /// A probe remembered for the rest of a search: its value relative to the probed node, the
@@ -95,26 +104,6 @@ struct ProbeMemo {
     value: Score,
     moves: Vec<Move>,
     line: Vec<Move>,
-}
-
-/// Settings of the driver.
-#[derive(Clone, Debug)]
-pub struct DriverSettings {
-    /// OM or PrOM.
-    pub mode: OmMode,
-    /// Speculative depth s: speculation in histories of at most `s` plies.
-    pub spec_depth: usize,
-    /// Find all equal-best moves in probes (enhanced OM, Alg. 3.5).
-    pub ties: bool,
-    /// Root risk control: only root moves within this many centipawns of the α-β value are
-    /// candidates (`None`: all moves the caller allowed).
-    pub root_margin: Option<Score>,
-    /// Bounded-sum pruning (Alg. 3.10) with this bound B on |V0 − V_op|, OM mode only;
-    /// `None`: β-pruning alone (Alg. 3.8). Sound only when the OM type searches to our depth.
-    pub bound: Option<Score>,
-    /// The hedged root of `OM_Mode=auto` ([`super::hedge`]): PrOM over our own search and
-    /// the OM type, at α-β's cost. OM mode only, without a bound.
-    pub hedge: Option<super::hedge::Hedge>,
 }
 
 /// The driver's state for one search.
@@ -126,7 +115,9 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     /// Probing parameters per type.
     pub specs: Vec<ProbeSpec>,
     /// Settings.
-    pub settings: DriverSettings,
+    pub settings: &'a config::OmConfig,
+    /// Root moves with exact OM values (MultiPV), at least 1.
+    pub multipv: usize,
     /// The clock, lent to whichever worker runs.
     pub clock: Option<Clock<'a>>,
     pos: Position,
@@ -140,7 +131,7 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     /// (node-relative value, predicted moves).
     probes: std::collections::HashMap<(usize, u64, i32, Score, Score), ProbeMemo>,
     /// A late-move reduction the root grants the MIN node below it, for our own search
-    /// under a predicted reply that is α-β's refutation (β-pruning mode; see `om_root`).
+    /// under a predicted reply that is α-β's refutation (β-pruning mode; see [`root`]).
     pub(super) agree_reduction: i32,
     /// Our own α-β value of the root in the last completed iteration.
     pub(super) last_ab: Option<Score>,
@@ -151,6 +142,12 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     pub(super) failure: Option<(usize, String)>,
     /// Set when the search was stopped.
     pub aborted: bool,
+    /// The other participants of a parallel root (`Threads`, [`parallel`]).
+    pub helpers: Vec<Driver<'a, E>>,
+    /// Probes run in this search (remembered answers not counted).
+    probes_run: u64,
+    /// The stop flag of the helpers' own workers in fast mode ([`parallel`]), if any.
+    pub pass_stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
@@ -159,7 +156,8 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         own: Worker<'a, E>,
         opps: Vec<Worker<'a, dyn Evaluator>>,
         specs: Vec<ProbeSpec>,
-        settings: DriverSettings,
+        settings: &'a config::OmConfig,
+        multipv: usize,
         mut root: Position,
     ) -> Self {
         root.set_root();
@@ -169,6 +167,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             opps,
             specs,
             settings,
+            multipv: multipv.max(1),
             clock: None,
             pos: root,
             root_color,
@@ -180,6 +179,9 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             last_ab: None,
             failure: None,
             aborted: false,
+            helpers: Vec::new(),
+            probes_run: 0,
+            pass_stop: None,
         }
     }
 
@@ -208,9 +210,36 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         self.pos.undo();
     }
 
-    /// Total nodes of all workers.
+    /// Total nodes of all workers, helpers' included.
     pub fn nodes(&self) -> u64 {
-        self.own.nodes + self.opps.iter().map(|w| w.nodes).sum::<u64>()
+        self.own_nodes() + self.type_nodes().iter().sum::<u64>()
+    }
+
+    /// Nodes of our own searches, helpers' included.
+    pub fn own_nodes(&self) -> u64 {
+        self.own.nodes + self.helpers.iter().map(|h| h.own.nodes).sum::<u64>()
+    }
+
+    /// Nodes of each opponent type's probes, helpers' included.
+    pub fn type_nodes(&self) -> Vec<u64> {
+        let mut n: Vec<u64> = self.opps.iter().map(|w| w.nodes).collect();
+        for h in &self.helpers {
+            for (a, w) in n.iter_mut().zip(&h.opps) {
+                *a += w.nodes;
+            }
+        }
+        n
+    }
+
+    /// Probes run in this search, helpers' included.
+    pub fn probes_run(&self) -> u64 {
+        self.probes_run + self.helpers.iter().map(|h| h.probes_run()).sum::<u64>()
+    }
+
+    /// Table hits of all workers, helpers' included.
+    pub fn tbhits(&self) -> u64 {
+        let own = self.own.tbhits + self.opps.iter().map(|w| w.tbhits).sum::<u64>();
+        own + self.helpers.iter().map(|h| h.tbhits()).sum::<u64>()
     }
 
     /// Runs `f` on our own worker with the tree position and the clock lent to it.
@@ -225,120 +254,6 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             return None;
         }
         Some(r)
-    }
-
-    /// Probes opponent type `t` at the current node with the MAX-view, root-frame window
-    /// (`alpha`, `beta`): [−∞, β] for β-passing, (α − B, β + B) for bounded-sum pruning.
-    /// Returns the probe value in MAX's view and root frame (a bound if it falls outside
-    /// the window), and the predicted moves.
-    pub(super) fn probe_type(
-        &mut self,
-        t: usize,
-        alpha: Score,
-        beta: Score,
-        remaining: i32,
-    ) -> Option<(Score, Vec<Move>)> {
-        let ply = self.pos.ply();
-        let spec = &self.specs[t];
-        let depth = match spec.depth {
-            Some(n) => (n as i32 - (ply as i32 - 1)).max(1),
-            None => remaining.max(1),
-        };
-        let depth = if spec.nodes.is_some() { 64 } else { depth };
-        let node_budget = spec.nodes;
-        // The opponent maximises -v (MAX view); the bound v < β becomes -v > -β.
-        let alpha_opp = if beta >= INFINITE {
-            -INFINITE
-        } else {
-            (-to_tt(beta, ply)).max(-INFINITE)
-        };
-        let beta_opp = if alpha <= -INFINITE {
-            INFINITE
-        } else {
-            (-to_tt(alpha, ply)).min(INFINITE)
-        };
-        if spec.engine.is_some() {
-            return self.engine_probe(t);
-        }
-        if spec.replay {
-            return self.replay_type(t, depth);
-        }
-        let ties = self.settings.ties;
-        // A probe is the opponent's decision at this position with this depth and window;
-        // iterative deepening asks again for the same one whenever the type's depth is
-        // fixed (`depth=N`, nodes), so it is remembered for the rest of the search.
-        let cache_key = (t, self.pos.key(), depth, alpha_opp, beta_opp);
-        if let Some(memo) = self.probes.get(&cache_key) {
-            self.probe_line.clone_from(&memo.line);
-            return Some((from_tt(-memo.value, ply), memo.moves.clone()));
-        }
-        let w = &mut self.opps[t];
-        std::mem::swap(&mut self.pos, &mut w.pos);
-        w.clock = self.clock.take();
-        if let Some(n) = node_budget {
-            w.local_limit = w.nodes.saturating_add(n);
-        }
-        let r = w.probe(alpha_opp, beta_opp, depth, ties);
-        w.local_limit = u64::MAX;
-        self.clock = w.clock.take();
-        std::mem::swap(&mut self.pos, &mut w.pos);
-        if w.aborted {
-            self.aborted = true;
-            return None;
-        }
-        let r = r?;
-        self.probe_line = self.opps[t].root_pv();
-        let memo = ProbeMemo {
-            value: r.value,
-            moves: r.moves.clone(),
-            line: self.probe_line.clone(),
-        };
-        self.probes.insert(cache_key, memo);
-        Some((from_tt(-r.value, ply), r.moves))
-    }
-
-    /// A replay probe (see [`ProbeSpec::replay`]): the opponent's own search, repeated.
-    fn replay_type(&mut self, t: usize, depth: i32) -> Option<(Score, Vec<Move>)> {
-        let ply = self.pos.ply();
-        let cache_key = (t, self.pos.key(), depth);
-        if let Some(&(v, m)) = self.replays.get(&cache_key) {
-            return Some((from_tt(-v, ply), vec![m]));
-        }
-        let spec = &self.specs[t];
-        let limits = match spec.nodes {
-            Some(n) => Limits::nodes(n),
-            None => Limits::depth(depth.max(1) as u32),
-        };
-        let w = &self.opps[t];
-        w.tt.clear_fast();
-        let control = SearchControl::default();
-        let config = SearchConfig::default();
-        let ctx = SearchContext {
-            eval: w.eval,
-            tt: w.tt,
-            control: &control,
-            tb: w.tb,
-            config: &config,
-            reporter: &crate::report::Silent,
-            root_tb_score: None,
-        };
-        let mut pos = self.pos.clone();
-        pos.set_root();
-        let allowed = super::root_moves(&pos, &limits);
-        let r = super::search(&ctx, &pos, &limits, &allowed);
-        // The replayed search is work of this type's probes: count it (node limits, reports).
-        let w = &mut self.opps[t];
-        w.nodes += r.nodes;
-        if let Some(c) = w.node_counter {
-            c.store(w.nodes, std::sync::atomic::Ordering::Relaxed);
-        }
-        if self.own.stop.load(std::sync::atomic::Ordering::Relaxed) {
-            self.aborted = true;
-            return None;
-        }
-        let best = r.best?;
-        self.replays.insert(cache_key, (r.score, best));
-        Some((from_tt(-r.score, ply), vec![best]))
     }
 
     /// Our own α-β value of the current node (MAX view, root frame) at `depth` within the
@@ -448,7 +363,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             Some(best)
         } else if self.settings.mode == OmMode::Prom {
             self.prom_min_node(depth, betas)
-        } else if let Some(bound) = self.settings.bound {
+        } else if let Some(bound) = self.settings.bound_sum() {
             self.bounded_min_node(depth, alpha, beta, bound)
         } else {
             self.om_min_node(depth, alpha, betas)
@@ -481,7 +396,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         } else {
             0
         };
-        if self.settings.bound.is_some() {
+        if self.settings.bound_sum().is_some() {
             (lmr, 0)
         } else {
             (0, lmr)
@@ -559,6 +474,10 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     /// Drops type `t` from this search: its probability goes to the others in proportion
     /// (PrOM renormalises, §6.1); with none left the driver is plain α-β.
     pub(super) fn drop_type(&mut self, t: usize) {
+        for h in &mut self.helpers {
+            h.drop_type(t);
+            h.aborted = false;
+        }
         let gone = std::mem::take(&mut self.specs[t].probability);
         let rest = 1.0 - gone;
         for s in &mut self.specs {

@@ -4,130 +4,181 @@
 //! `om ...` message with the predicted reply, the OM value, the α-β value and the
 //! prediction surplus (Donkers 2003 §5.4.3, Fig. 5.11).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use shakmaty::Move;
 
-use super::alphabeta::Worker;
-use super::om::{self, Driver, DriverSettings, EngineProbe, OmMode, ProbeSpec};
-use super::{Clock, SearchContext, SearchResult};
+use super::config::OmConfig;
+use super::root::{self, OmIteration, OmLine};
+use super::{Driver, ProbeSpec};
 use crate::eval::Evaluator;
 use crate::eval::score::MAX_PLY;
 use crate::limits::Limits;
-use crate::position::Position;
+use crate::position::{Position, uci};
 use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
+use crate::search::alphabeta::Worker;
+use crate::search::{Clock, SearchContext, SearchResult};
 use crate::tt::TranspositionTable;
-
-/// One opponent type ready to probe.
-#[derive(Clone)]
-pub struct TypeSetup {
-    /// Its evaluation.
-    pub eval: Arc<dyn Evaluator>,
-    /// Its transposition table (shared by types with the same evaluator and table use).
-    pub tt: Arc<TranspositionTable>,
-    /// Probability, depth and node budget.
-    pub probability: f64,
-    /// Opponent's own depth, if fixed.
-    pub depth: Option<u32>,
-    /// Opponent's node budget, if fixed.
-    pub nodes: Option<u64>,
-    /// Whether its probes use endgame tables.
-    pub tablebases: bool,
-    /// Replay the opponent's own search exactly (see [`super::om::ProbeSpec::replay`]).
-    pub replay: bool,
-    /// The external engine of an `engine` type (`None`: one of our own searches).
-    pub engine: Option<EngineProbe>,
-}
-
-/// Everything the model driver needs besides the plain search context.
-#[derive(Clone)]
-pub struct ModelSetup {
-    /// OM or PrOM.
-    pub mode: OmMode,
-    /// Speculative depth s.
-    pub spec_depth: usize,
-    /// Enhanced probes returning all equal-best moves.
-    pub ties: bool,
-    /// Root risk control by margin (centipawns below the α-β value), if any.
-    pub root_margin: Option<i32>,
-    /// Bounded-sum pruning with this bound B (OM mode), if any.
-    pub bound: Option<i32>,
-    /// The hedged root of `OM_Mode=auto` (OM mode), if any.
-    pub hedge: Option<super::hedge::Hedge>,
-    /// `OM_Mode=auto`: the types are the fit's candidate bases ([`super::auto`]).
-    pub auto: Option<super::auto::AutoSetup>,
-    /// On-line learning of the type probabilities.
-    pub learning: crate::options::Learning,
-    /// Learning parameters: fast reward, P_s (6.17), γ (6.19), as fractions.
-    pub learning_params: crate::learning::LearningParams,
-    /// The opponent types.
-    pub types: Vec<TypeSetup>,
-}
-
-impl ModelSetup {
-    /// `mode` with speculative depth `spec_depth` over `types`, and nothing else: no equal-best
-    /// sets, root margin, bounded-sum pruning, hedge, fit or learning. Add those with struct
-    /// update syntax.
-    pub fn new(mode: OmMode, spec_depth: usize, types: Vec<TypeSetup>) -> Self {
-        ModelSetup {
-            mode,
-            spec_depth,
-            ties: false,
-            root_margin: None,
-            bound: None,
-            hedge: None,
-            auto: None,
-            learning: crate::options::Learning::Off,
-            learning_params: crate::learning::LearningParams::default(),
-            types,
-        }
-    }
-}
 
 /// Searches with the OM/PrOM driver and returns its result (no `bestmove` sent).
 pub fn search_model<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
-    setup: &ModelSetup,
+    setup: &OmConfig,
     pos: &Position,
     limits: &Limits,
     allowed: &[Move],
 ) -> SearchResult {
     let n = setup.types.len();
-    let counters: Vec<AtomicU64> = (0..=n).map(|_| AtomicU64::new(0)).collect();
+    // Participants of the root: the main driver and `Threads − 1` helpers (fast mode), or the
+    // main driver for our α-β pass and `Threads` task drivers (deterministic mode).
+    let threads = ctx.config.threads.max(1);
+    let deterministic = setup.deterministic;
+    let helper_count = if deterministic { threads } else { threads - 1 };
+    let counters: Vec<AtomicU64> = (0..(n + 1) * (1 + helper_count))
+        .map(|_| AtomicU64::new(0))
+        .collect();
     ctx.tt.new_search();
     for t in &setup.types {
         t.tt.new_search();
     }
     let mut root = pos.clone();
     root.set_root();
-    let cfg = ctx.config;
-    let mut own = Worker::new(
-        ctx.eval,
-        ctx.tt,
-        &cfg.params,
+    // Private tables of the helpers ([`super::parallel`]): all of them in deterministic mode,
+    // replay types' in fast mode (a replay clears its table).
+    let private_mb = ctx.config.params.om_private_table_mb;
+    let private: Vec<Vec<Option<TranspositionTable>>> = (0..helper_count)
+        .map(|_| {
+            let own = deterministic.then(|| TranspositionTable::new(private_mb));
+            let types = setup
+                .types
+                .iter()
+                .map(|t| (deterministic || t.replay).then(|| TranspositionTable::new(private_mb)));
+            std::iter::once(own).chain(types).collect()
+        })
+        .collect();
+    let shared: Vec<&TranspositionTable> = std::iter::once(ctx.tt)
+        .chain(setup.types.iter().map(|t| &*t.tt))
+        .collect();
+    // The helpers' own workers stop on `pass_stop` in fast mode: they join our α-β pass of
+    // each iteration (Lazy SMP) and are stopped when it is done.
+    let pass_stop = std::sync::atomic::AtomicBool::new(false);
+    let helper_stop = if deterministic {
+        &ctx.control.stop
+    } else {
+        &pass_stop
+    };
+    let mut driver = build_driver(
+        ctx,
+        setup,
+        &root,
+        &shared,
+        &counters[..=n],
         &ctx.control.stop,
-        root.clone(),
     );
-    own.node_counter = Some(&counters[0]);
-    own.tb = ctx.tb;
-    own.tb_probe_depth = cfg.tb_probe_depth;
-    own.tb_probe_limit = cfg.tb_probe_limit;
-    own.contempt = cfg.contempt;
-    let mut opps: Vec<Worker<'_, dyn Evaluator>> = Vec::with_capacity(n);
+    if !deterministic && helper_count > 0 {
+        driver.pass_stop = Some(&pass_stop);
+    }
+    for (h, tables) in private.iter().enumerate() {
+        let tts: Vec<&TranspositionTable> = tables
+            .iter()
+            .zip(&shared)
+            .map(|(p, &s)| p.as_ref().unwrap_or(s))
+            .collect();
+        let counters = &counters[(n + 1) * (h + 1)..(n + 1) * (h + 2)];
+        driver
+            .helpers
+            .push(build_driver(ctx, setup, &root, &tts, counters, helper_stop));
+    }
+    driver.clock = Some(Clock::new(
+        limits,
+        ctx.config.move_overhead,
+        &ctx.config.time_params,
+        ctx.control,
+        &counters,
+    ));
+    let max_depth = limits
+        .depth
+        .map(|d| d.clamp(1, MAX_PLY as u32 - 10))
+        .unwrap_or(MAX_PLY as u32 - 10);
+    let mut report = |d: &Driver<'_, E>, depth: u32, it: &OmIteration| {
+        let nodes = d.nodes();
+        let time = d.clock.as_ref().map_or(Duration::ZERO, |c| c.elapsed());
+        let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+        let single = [OmLine {
+            value: it.value,
+            ab_value: it.ab_value,
+            pv: it.pv.clone(),
+        }];
+        let lines = if it.lines.is_empty() {
+            &single[..]
+        } else {
+            &it.lines[..]
+        };
+        for (i, line) in lines.iter().enumerate() {
+            ctx.reporter.info(&SearchInfo {
+                depth,
+                seldepth: (d.own.seldepth as u32).max(depth),
+                multipv: i as u32 + 1,
+                score: line.value,
+                bound: ScoreBound::Exact,
+                nodes,
+                nps,
+                time,
+                hashfull: ctx.tt.hashfull(),
+                tbhits: d.tbhits(),
+                pv: line.pv.clone(),
+                wdl: wdl_from_score(line.value),
+            });
+        }
+        if !it.lines.is_empty() {
+            for (i, line) in it.lines.iter().enumerate() {
+                ctx.reporter.message(&format!(
+                    "om multipv {} move {} predicted {} om {} ab {} surplus {}",
+                    i + 1,
+                    line.pv.first().map_or("none".into(), |&m| uci(m)),
+                    line.pv.get(1).map_or("none".into(), |&m| uci(m)),
+                    line.value,
+                    line.ab_value,
+                    line.value - line.ab_value
+                ));
+            }
+        }
+    };
+    let result = root::run(&mut driver, allowed, max_depth, ctx.reporter, &mut report);
+    // Where the nodes went: our own search and each opponent type's probes.
+    ctx.reporter.message(&format!(
+        "om nodes own {} types {:?}",
+        driver.own_nodes(),
+        driver.type_nodes()
+    ));
+    ctx.control.stop.store(true, Ordering::Relaxed);
+    result
+}
+
+/// One participant of the root: our own worker on `tts[0]` stopping on `own_stop`, one probe
+/// worker per type on `tts[1..]`, node counters `counters` (our own, then each type's).
+fn build_driver<'a, E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'a, E>,
+    setup: &'a OmConfig,
+    root: &Position,
+    tts: &[&'a TranspositionTable],
+    counters: &'a [AtomicU64],
+    own_stop: &'a std::sync::atomic::AtomicBool,
+) -> Driver<'a, E> {
+    let cfg = ctx.config;
+    let mut own = Worker::new(ctx.eval, tts[0], &cfg.params, own_stop, root.clone());
+    own.configure(cfg, &counters[0], ctx.tb, cfg.contempt);
+    let mut opps: Vec<Worker<'a, dyn Evaluator>> = Vec::with_capacity(setup.types.len());
     for (i, t) in setup.types.iter().enumerate() {
-        let mut w: Worker<'_, dyn Evaluator> = Worker::new(
+        let mut w: Worker<'a, dyn Evaluator> = Worker::new(
             &*t.eval,
-            &t.tt,
+            tts[i + 1],
             &cfg.params,
             &ctx.control.stop,
             root.clone(),
         );
-        w.node_counter = Some(&counters[i + 1]);
-        w.tb = if t.tablebases { ctx.tb } else { None };
-        w.tb_probe_depth = cfg.tb_probe_depth;
-        w.tb_probe_limit = cfg.tb_probe_limit;
+        w.configure(cfg, &counters[i + 1], ctx.tb.filter(|_| t.tablebases), 0);
         opps.push(w);
     }
     let specs = setup
@@ -141,54 +192,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
             engine: t.engine.clone(),
         })
         .collect();
-    let settings = DriverSettings {
-        mode: setup.mode,
-        spec_depth: setup.spec_depth,
-        ties: setup.ties,
-        root_margin: setup.root_margin,
-        bound: setup.bound.filter(|_| setup.mode == OmMode::Om),
-        hedge: setup.hedge.filter(|_| setup.mode == OmMode::Om),
-    };
-    let mut driver = Driver::new(own, opps, specs, settings, root);
-    driver.clock = Some(Clock::new(
-        limits,
-        cfg.move_overhead,
-        &cfg.time_params,
-        ctx.control,
-        &counters,
-    ));
-    let max_depth = limits
-        .depth
-        .map(|d| d.clamp(1, MAX_PLY as u32 - 10))
-        .unwrap_or(MAX_PLY as u32 - 10);
-    let mut report = |d: &Driver<'_, E>, depth: u32, it: &om::OmIteration| {
-        let nodes = d.nodes();
-        let time = d.clock.as_ref().map_or(Duration::ZERO, |c| c.elapsed());
-        let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
-        ctx.reporter.info(&SearchInfo {
-            depth,
-            seldepth: (d.own.seldepth as u32).max(depth),
-            multipv: 1,
-            score: it.value,
-            bound: ScoreBound::Exact,
-            nodes,
-            nps,
-            time,
-            hashfull: ctx.tt.hashfull(),
-            tbhits: d.own.tbhits + d.opps.iter().map(|w| w.tbhits).sum::<u64>(),
-            pv: it.pv.clone(),
-            wdl: wdl_from_score(it.value),
-        });
-    };
-    let result = om::run(&mut driver, allowed, max_depth, ctx.reporter, &mut report);
-    // Where the nodes went: our own search and each opponent type's probes.
-    ctx.reporter.message(&format!(
-        "om nodes own {} types {:?}",
-        driver.own.nodes,
-        driver.opps.iter().map(|w| w.nodes).collect::<Vec<_>>()
-    ));
-    ctx.control.stop.store(true, Ordering::Relaxed);
-    result
+    Driver::new(own, opps, specs, setup, ctx.config.multipv, root.clone())
 }
 
 /// Learning settings and the per-game state of learned probabilities (§6.6.2).
@@ -208,7 +212,7 @@ const LEARN_DEPTH: u32 = 4;
 /// later than `deadline`.
 pub fn learn_from_last_move<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
-    setup: &ModelSetup,
+    setup: &OmConfig,
     learning: crate::options::Learning,
     params: crate::learning::LearningParams,
     pos: &Position,

@@ -7,14 +7,21 @@
 //! the principal variation are counted from it) and restores the driver's root afterwards.
 //! Equal-best moves are found by null-window re-searches of the other root moves at the
 //! probe value: a move whose value is not below the best is a tie.
+//!
+//! The driver's side ([`Driver::probe_type`]) converts the MAX-view window into the
+//! opponent's, remembers each probe for the rest of the search, and hands replay types
+//! (the opponent's own search, repeated) and engine types to their own paths.
 
 use std::sync::atomic::Ordering;
 
 use shakmaty::Move;
 
-use super::alphabeta::Worker;
+use super::{Driver, ProbeMemo};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score, is_decisive};
+use crate::eval::score::{INFINITE, Score, from_tt, is_decisive, to_tt};
+use crate::limits::Limits;
+use crate::search::alphabeta::Worker;
+use crate::search::{SearchConfig, SearchContext, SearchControl};
 use crate::tt::Bound;
 
 /// What a probe found, in the probed side's view and relative to the probed node.
@@ -184,5 +191,124 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 (a, b) = (lo, hi);
             }
         }
+    }
+}
+
+impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
+    /// Probes opponent type `t` at the current node with the MAX-view, root-frame window
+    /// (`alpha`, `beta`): [−∞, β] for β-passing, (α − B, β + B) for bounded-sum pruning.
+    /// Returns the probe value in MAX's view and root frame (a bound if it falls outside
+    /// the window), and the predicted moves.
+    pub(super) fn probe_type(
+        &mut self,
+        t: usize,
+        alpha: Score,
+        beta: Score,
+        remaining: i32,
+    ) -> Option<(Score, Vec<Move>)> {
+        let ply = self.pos.ply();
+        let spec = &self.specs[t];
+        let depth = match spec.depth {
+            Some(n) => (n as i32 - (ply as i32 - 1)).max(1),
+            None => remaining.max(1),
+        };
+        let depth = if spec.nodes.is_some() { 64 } else { depth };
+        let node_budget = spec.nodes;
+        // The opponent maximises -v (MAX view); the bound v < β becomes -v > -β.
+        let alpha_opp = if beta >= INFINITE {
+            -INFINITE
+        } else {
+            (-to_tt(beta, ply)).max(-INFINITE)
+        };
+        let beta_opp = if alpha <= -INFINITE {
+            INFINITE
+        } else {
+            (-to_tt(alpha, ply)).min(INFINITE)
+        };
+        if spec.engine.is_some() {
+            self.probes_run += 1;
+            return self.engine_probe(t);
+        }
+        if spec.replay {
+            return self.replay_type(t, depth);
+        }
+        let ties = self.settings.ties;
+        // A probe is the opponent's decision at this position with this depth and window;
+        // iterative deepening asks again for the same one whenever the type's depth is
+        // fixed (`depth=N`, nodes), so it is remembered for the rest of the search.
+        let cache_key = (t, self.pos.key(), depth, alpha_opp, beta_opp);
+        if let Some(memo) = self.probes.get(&cache_key) {
+            self.probe_line.clone_from(&memo.line);
+            return Some((from_tt(-memo.value, ply), memo.moves.clone()));
+        }
+        self.probes_run += 1;
+        let w = &mut self.opps[t];
+        std::mem::swap(&mut self.pos, &mut w.pos);
+        w.clock = self.clock.take();
+        if let Some(n) = node_budget {
+            w.local_limit = w.nodes.saturating_add(n);
+        }
+        let r = w.probe(alpha_opp, beta_opp, depth, ties);
+        w.local_limit = u64::MAX;
+        self.clock = w.clock.take();
+        std::mem::swap(&mut self.pos, &mut w.pos);
+        if w.aborted {
+            self.aborted = true;
+            return None;
+        }
+        let r = r?;
+        self.probe_line = self.opps[t].root_pv();
+        let memo = ProbeMemo {
+            value: r.value,
+            moves: r.moves.clone(),
+            line: self.probe_line.clone(),
+        };
+        self.probes.insert(cache_key, memo);
+        Some((from_tt(-r.value, ply), r.moves))
+    }
+
+    /// A replay probe (see [`super::ProbeSpec::replay`]): the opponent's own search, repeated.
+    fn replay_type(&mut self, t: usize, depth: i32) -> Option<(Score, Vec<Move>)> {
+        let ply = self.pos.ply();
+        let cache_key = (t, self.pos.key(), depth);
+        if let Some(&(v, m)) = self.replays.get(&cache_key) {
+            return Some((from_tt(-v, ply), vec![m]));
+        }
+        self.probes_run += 1;
+        let spec = &self.specs[t];
+        let limits = match spec.nodes {
+            Some(n) => Limits::nodes(n),
+            None => Limits::depth(depth.max(1) as u32),
+        };
+        let w = &self.opps[t];
+        w.tt.clear_fast();
+        let control = SearchControl::default();
+        let config = SearchConfig::default();
+        let ctx = SearchContext {
+            eval: w.eval,
+            tt: w.tt,
+            control: &control,
+            tb: w.tb,
+            config: &config,
+            reporter: &crate::report::Silent,
+            root_tb_score: None,
+        };
+        let mut pos = self.pos.clone();
+        pos.set_root();
+        let allowed = crate::search::root_moves(&pos, &limits);
+        let r = crate::search::search(&ctx, &pos, &limits, &allowed);
+        // The replayed search is work of this type's probes: count it (node limits, reports).
+        let w = &mut self.opps[t];
+        w.nodes += r.nodes;
+        if let Some(c) = w.node_counter {
+            c.store(w.nodes, std::sync::atomic::Ordering::Relaxed);
+        }
+        if self.own.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            self.aborted = true;
+            return None;
+        }
+        let best = r.best?;
+        self.replays.insert(cache_key, (r.score, best));
+        Some((from_tt(-r.score, ply), vec![best]))
     }
 }

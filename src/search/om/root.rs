@@ -13,13 +13,12 @@
 
 use shakmaty::{Move, Position as _};
 
-use super::SearchResult;
-use super::hedge::RootAb;
-use super::om::{Driver, MAX_TYPES, OmMode};
+use super::hedge::{Hedge, RootAb};
+use super::{Driver, MAX_TYPES, OmMode};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
-use crate::position::uci;
-use crate::report::Reporter;
+use crate::report::{OmReport, Reporter};
+use crate::search::SearchResult;
 
 /// The result of one driver iteration, for reporting.
 #[derive(Clone, Debug, Default)]
@@ -29,6 +28,19 @@ pub struct OmIteration {
     /// Plain α-β value of the root at the same depth.
     pub ab_value: Score,
     /// The speculated line: our move, the predicted reply, ...
+    pub pv: Vec<Move>,
+    /// With MultiPV: the best root moves by OM value, best first (empty without MultiPV).
+    pub lines: Vec<OmLine>,
+}
+
+/// One MultiPV line of an OM iteration.
+#[derive(Clone, Debug, Default)]
+pub struct OmLine {
+    /// The move's OM (PrOM) value.
+    pub value: Score,
+    /// The move's own α-β value at the same depth.
+    pub ab_value: Score,
+    /// The move, the predicted reply, ...
     pub pv: Vec<Move>,
 }
 
@@ -41,19 +53,16 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         let guess = self
             .last_ab
             .filter(|_| depth >= self.own.params.aspiration_min_depth);
-        let ab_value = self.with_own(|w| {
-            w.root_only = root_moves.clone();
-            w.root_depth = depth;
-            w.aspirated(depth, guess, -INFINITE, INFINITE)
-        })?;
+        let ab_value = self.ab_pass(root_moves, depth, guess)?;
         self.last_ab = Some(ab_value);
-        let hedge = self.settings.hedge;
+        let hedge = self.settings.hedged();
         if !self.has_model() || hedge.is_some_and(|h| h.weight >= 1.0) {
             // Every opponent type failed in this search: α-β is all that is left.
             return Some(OmIteration {
                 value: ab_value,
                 ab_value,
                 pv: self.own.root_pv(),
+                lines: Vec::new(),
             });
         }
         let mut candidates = match self.settings.root_margin {
@@ -68,51 +77,70 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         {
             candidates[..=i].rotate_right(1);
         }
-        let betas = [INFINITE; MAX_TYPES];
-        let ab_best = self.own.root_pv().first().copied();
-        let mut scored: Vec<(Score, Move)> = Vec::with_capacity(root_moves.len());
-        let mut best = -INFINITE;
-        let mut best_pv = Vec::new();
-        let in_check = self.position().chess().is_check();
-        let pass: Vec<(Move, Score)> = if hedge.is_some() {
-            self.own.root_scores.clone()
-        } else {
-            Vec::new()
-        };
-        for (i, &m) in candidates.iter().enumerate() {
-            self.play_move(m);
-            // Late quiet moves get the α-β root's late-move reduction, verified at full
-            // depth if the reduced value beats the best so far. Under bounded-sum pruning the
-            // whole subtree is reduced, as in α-β; under β-pruning only our own search below
-            // a predicted reply that is α-β's own refutation (a reply the model predicts
-            // differently may be the blunder OM is looking for: that line gets full depth).
-            let v = if let Some(h) = hedge {
-                let ab = RootAb {
-                    value: ab_value,
-                    best: ab_best,
-                    in_check,
-                    pass_bound: pass.iter().find(|&&(pm, _)| pm == m).map(|&(_, v)| v),
-                };
-                self.hedged_child(h, m, i + 1, depth, best, ab)
+        let pass = RootPass {
+            depth,
+            hedge,
+            ab_value,
+            ab_best: self.own.root_pv().first().copied(),
+            in_check: self.position().chess().is_check(),
+            pass: if hedge.is_some() {
+                self.own.root_scores.clone()
             } else {
-                let (r, agree) = self.max_move_reduction(m, i + 1, depth, best, in_check, true);
-                self.agree_reduction = agree;
-                let mut v = self.root_child(depth - 1 - r, best, &betas);
-                self.agree_reduction = 0;
-                if r > 0 && v.is_some_and(|v| v > best) {
-                    v = self.root_child(depth - 1, best, &betas);
+                Vec::new()
+            },
+        };
+        let results = if self.helpers.is_empty() && !self.settings.deterministic {
+            let mut out: Vec<RootMoveValue> = Vec::with_capacity(candidates.len());
+            let mut exact_values = Vec::new();
+            for (i, &m) in candidates.iter().enumerate() {
+                let alpha = kth_best(&exact_values, self.multipv);
+                let (value, line) = self.root_move(m, i, alpha, &pass)?;
+                let exact = value > alpha;
+                if exact {
+                    exact_values.push(value);
                 }
-                v
-            };
-            self.undo_move();
-            let v = v?;
-            scored.push((v, m));
-            if v > best {
-                best = v;
-                best_pv = vec![m];
-                best_pv.extend_from_slice(self.line(1));
+                out.push(RootMoveValue {
+                    index: i,
+                    value,
+                    exact,
+                    line,
+                });
+            }
+            out
+        } else {
+            self.parallel_root(&candidates, &pass)?
+        };
+        // The first of the moves with the highest exact value (a move that failed low has
+        // only an upper bound at most the α it was searched with); with MultiPV the best
+        // `multipv` of them.
+        let mut ranked: Vec<&RootMoveValue> = results.iter().filter(|r| r.exact).collect();
+        ranked.sort_by_key(|r| (std::cmp::Reverse(r.value), r.index));
+        ranked.truncate(self.multipv.max(1));
+        let best = ranked.first().map_or(-INFINITE, |r| r.value);
+        let best_pv = ranked.first().map_or_else(Vec::new, |r| r.line.clone());
+        let mut lines = Vec::with_capacity(ranked.len());
+        if ranked.len() > 1 {
+            for r in &ranked {
+                let m = r.line[0];
+                let ab = if Some(m) == pass.ab_best {
+                    ab_value
+                } else {
+                    self.play_move(m);
+                    let v = self.with_own(|w| -w.search(-INFINITE, INFINITE, depth - 1, false));
+                    self.undo_move();
+                    v?
+                };
+                lines.push(OmLine {
+                    value: r.value,
+                    ab_value: ab,
+                    pv: r.line.clone(),
+                });
             }
         }
+        let mut scored: Vec<(Score, Move)> = results
+            .iter()
+            .map(|r| (r.value, candidates[r.index]))
+            .collect();
         // Stable sort: equal values keep the previous order (first found wins ties); moves
         // outside the margin go last.
         scored.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
@@ -123,18 +151,102 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             value: best,
             ab_value,
             pv: best_pv,
+            lines,
         })
     }
 }
 
+/// The bound α a root move must beat to be among the best `k`: the `k`-th best of the exact
+/// values so far, −∞ while there are fewer.
+pub(super) fn kth_best(exact: &[Score], k: usize) -> Score {
+    let k = k.max(1);
+    if exact.len() < k {
+        return -INFINITE;
+    }
+    let mut v = exact.to_vec();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v[k - 1]
+}
+
+/// What every root move's search in one iteration shares: α-β's pass of the iteration.
+pub(super) struct RootPass {
+    /// The iteration's depth.
+    pub depth: i32,
+    /// The hedged root of `OM_Mode=auto`, if any.
+    pub hedge: Option<Hedge>,
+    /// α-β's root value.
+    pub ab_value: Score,
+    /// α-β's best move.
+    pub ab_best: Option<Move>,
+    /// Whether the root is in check.
+    pub in_check: bool,
+    /// α-β's fail-soft root scores (hedged root only).
+    pub pass: Vec<(Move, Score)>,
+}
+
+/// One root move's result in an iteration.
+pub(super) struct RootMoveValue {
+    /// Its place in the iteration's order.
+    pub index: usize,
+    /// Its OM (PrOM, hedged) value, or an upper bound if it failed low.
+    pub value: Score,
+    /// Whether `value` is exact (it beat the α its search started with).
+    pub exact: bool,
+    /// The move and the line below it.
+    pub line: Vec<Move>,
+}
+
 impl<E: Evaluator + ?Sized> Driver<'_, E> {
+    /// Root move `m` (the `index`-th in the iteration's order) searched given the best
+    /// value so far `best`: its value (at most `best` if it cannot beat it) and its line.
+    pub(super) fn root_move(
+        &mut self,
+        m: Move,
+        index: usize,
+        best: Score,
+        pass: &RootPass,
+    ) -> Option<(Score, Vec<Move>)> {
+        self.play_move(m);
+        // Late quiet moves get the α-β root's late-move reduction, verified at full depth if
+        // the reduced value beats the best so far. Under bounded-sum pruning the whole
+        // subtree is reduced, as in α-β; under β-pruning only our own search below a
+        // predicted reply that is α-β's own refutation (a reply the model predicts
+        // differently may be the blunder OM is looking for: that line gets full depth).
+        let v = if let Some(h) = pass.hedge {
+            let ab = RootAb {
+                value: pass.ab_value,
+                best: pass.ab_best,
+                in_check: pass.in_check,
+                pass_bound: pass.pass.iter().find(|&&(pm, _)| pm == m).map(|&(_, v)| v),
+            };
+            self.hedged_child(h, m, index + 1, pass.depth, best, ab)
+        } else {
+            let betas = [INFINITE; MAX_TYPES];
+            let depth = pass.depth;
+            let (r, agree) =
+                self.max_move_reduction(m, index + 1, depth, best, pass.in_check, true);
+            self.agree_reduction = agree;
+            let mut v = self.root_child(depth - 1 - r, best, &betas);
+            self.agree_reduction = 0;
+            if r > 0 && v.is_some_and(|v| v > best) {
+                v = self.root_child(depth - 1, best, &betas);
+            }
+            v
+        };
+        self.undo_move();
+        let v = v?;
+        let mut line = vec![m];
+        line.extend_from_slice(self.line(1));
+        Some((v, line))
+    }
+
     /// The value of a root child at `depth` given the best root value so far.
     fn root_child(&mut self, depth: i32, best: Score, betas: &[Score; MAX_TYPES]) -> Option<Score> {
         if self.settings.mode != OmMode::Om {
             // PrOM values are expectations: no α bound (see `prom`).
             return self.node(depth, -INFINITE, INFINITE, betas);
         }
-        if self.settings.bound.is_some() && best > -INFINITE {
+        if self.settings.bound_sum().is_some() && best > -INFINITE {
             // Bounded-sum pruning gives MAX a β: principal-variation search at the root, a
             // null window first and the open window only for a move that beats it.
             match self.node(depth, best, best + 1, betas) {
@@ -218,16 +330,16 @@ pub fn run<E: Evaluator + ?Sized>(
         result.depth = depth;
         result.pv = it.pv.clone();
         report(driver, depth, &it);
-        if let Some(p) = it.pv.get(1) {
-            reporter.message(&format!(
-                "om depth {depth} move {} predicted {} om {} ab {} surplus {}",
-                uci(it.pv[0]),
-                uci(*p),
-                it.value,
-                it.ab_value,
-                it.value - it.ab_value
-            ));
-        }
+        reporter.om_iteration(&OmReport {
+            depth,
+            best: it.pv.first().copied(),
+            predicted: it.pv.get(1).copied(),
+            om_value: it.value,
+            ab_value: it.ab_value,
+            own_nodes: driver.own_nodes(),
+            type_nodes: driver.type_nodes(),
+            probes: driver.probes_run(),
+        });
         if let Some(c) = driver.clock.as_mut()
             && c.soft_expired()
         {

@@ -1,0 +1,276 @@
+//! `Threads` in the opponent-model driver: the root moves of one iteration searched in
+//! parallel. Every root move's subtree — the MIN node's probes of each opponent type and our
+//! own searches below the predicted replies (Donkers 2003 Alg. 3.8 / 6.5 below the root) —
+//! depends on the others only through the bound α, the best value found so far, so the moves
+//! are handed out one at a time to N participants, each a whole [`Driver`] with its own
+//! workers, ordering tables and probe memos.
+//!
+//! The first root move (α-β's best, searched first by [`Driver::iterate`]) is searched alone
+//! with an open window: its value is the first α. Then:
+//!
+//! - **Fast mode** (the default): the main driver and `Threads − 1` helpers share the
+//!   transposition tables of our evaluation and of each type (Lazy-SMP style), and α is the best
+//!   exact value found so far by anyone. Which entries a search finds in the shared tables and
+//!   which α it starts with depend on thread timing, so the chosen move can differ from run to
+//!   run as with any parallel α-β search.
+//! - **Deterministic mode** (`OM_Deterministic`): α stays the first move's value, and every root
+//!   move is searched by one of `Threads` task drivers with private tables cleared before the
+//!   move, so that a move's value is a function of the position, the depth and α alone: a
+//!   depth-limited search returns the same OM value and move with any number of threads. The
+//!   main driver's own table serves only our α-β pass of each iteration. It trades the tables'
+//!   sharing (between root moves and iterations) for reproducibility.
+//!
+//! With MultiPV (k lines) α is the k-th best exact value instead (−∞ until k moves have one;
+//! in deterministic mode −∞ throughout). A value is exact when it beats the α its search
+//! started with; a move whose search failed low gives an upper bound. The best move is the first (in the iteration's order) of the
+//! moves with the highest exact value. Replay types (`ProbeSpec::replay`) clear their table
+//! for every probe, so each participant has a private one for them in either mode.
+
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use parking_lot::Mutex;
+use shakmaty::Move;
+
+use super::Driver;
+use super::root::{RootMoveValue, RootPass, kth_best};
+use crate::eval::Evaluator;
+use crate::eval::score::{INFINITE, Score};
+
+/// What the participants of one parallel iteration share.
+struct Shared<'m> {
+    moves: &'m [Move],
+    next: AtomicUsize,
+    alpha: AtomicI32,
+    results: Mutex<Vec<RootMoveValue>>,
+    deterministic: bool,
+    /// The first move's value (exact).
+    first: Score,
+    /// Moves with exact values wanted (MultiPV).
+    multipv: usize,
+}
+
+impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
+    /// Our own α-β pass of an iteration over `root_moves` to `depth` (aspiration window
+    /// around `guess`), returning the root value. In fast mode the helpers' own workers search
+    /// the same root meanwhile, staggered by a ply as the plain search's Lazy SMP helpers are,
+    /// filling the shared table; they stop when the main search is done.
+    pub(super) fn ab_pass(
+        &mut self,
+        root_moves: &[Move],
+        depth: i32,
+        guess: Option<Score>,
+    ) -> Option<Score> {
+        let lazy = !self.settings.deterministic && !self.helpers.is_empty();
+        let Some(pass_stop) = self.pass_stop.filter(|_| lazy) else {
+            return self.with_own(|w| {
+                w.root_only = root_moves.to_vec();
+                w.root_depth = depth;
+                w.aspirated(depth, guess, -INFINITE, INFINITE)
+            });
+        };
+        let mut helpers = std::mem::take(&mut self.helpers);
+        pass_stop.store(false, Ordering::SeqCst);
+        let global = self.own.stop;
+        let v = std::thread::scope(|s| {
+            for (id, h) in helpers.iter_mut().enumerate() {
+                let d = depth + (id % 2) as i32;
+                let _ = std::thread::Builder::new()
+                    .stack_size(64 * 1024 * 1024)
+                    .spawn_scoped(s, move || {
+                        h.with_own(|w| {
+                            w.root_only = root_moves.to_vec();
+                            w.root_depth = d;
+                            w.search(-INFINITE, INFINITE, d, false)
+                        });
+                    });
+            }
+            let v = self.with_own(|w| {
+                w.root_only = root_moves.to_vec();
+                w.root_depth = depth;
+                w.aspirated(depth, guess, -INFINITE, INFINITE)
+            });
+            pass_stop.store(true, Ordering::SeqCst);
+            v
+        });
+        // The helpers were stopped on purpose: ready them for the root moves.
+        pass_stop.store(global.load(Ordering::SeqCst), Ordering::SeqCst);
+        for h in &mut helpers {
+            h.own.aborted = false;
+            h.aborted = false;
+        }
+        self.helpers = helpers;
+        v
+    }
+
+    /// The values of `moves` (in order, the first one α-β's best) with the helpers: every
+    /// move's value and line, sorted by the moves' order. `None` if the search was stopped or
+    /// an opponent type failed (then `failure` says which).
+    pub(super) fn parallel_root(
+        &mut self,
+        moves: &[Move],
+        pass: &RootPass,
+    ) -> Option<Vec<RootMoveValue>> {
+        let mut helpers = std::mem::take(&mut self.helpers);
+        for h in &mut helpers {
+            h.own.root_depth = pass.depth;
+        }
+        let deterministic = self.settings.deterministic;
+        let out = if deterministic {
+            // Task drivers do all the work; the first one runs on this thread with the clock.
+            let (first, rest) = helpers.split_at_mut(1);
+            let first = &mut first[0];
+            first.clock = self.clock.take();
+            let r = run_tasks(first, rest, moves, pass, true);
+            self.clock = first.clock.take();
+            r
+        } else {
+            run_tasks(self, &mut helpers, moves, pass, false)
+        };
+        for h in &mut helpers {
+            if let Some(f) = h.failure.take() {
+                self.failure.get_or_insert(f);
+            }
+            self.aborted |= h.aborted;
+        }
+        self.helpers = helpers;
+        match out {
+            Some(v) if !self.aborted && self.failure.is_none() => Some(v),
+            _ => {
+                self.aborted = true;
+                None
+            }
+        }
+    }
+
+    /// Clears what a root move's search may leave behind for the next one: the private
+    /// tables and ordering tables of every worker and the probe memos (deterministic mode).
+    fn fresh_tables(&mut self) {
+        self.own.tt.clear();
+        self.own.tables.clear();
+        for w in &mut self.opps {
+            w.tt.clear();
+            w.tables.clear();
+        }
+        self.probes.clear();
+        self.replays.clear();
+    }
+
+    /// Takes root moves from `shared` until none are left or the search stops.
+    fn work(&mut self, shared: &Shared<'_>, pass: &RootPass) -> bool {
+        loop {
+            let i = shared.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&m) = shared.moves.get(i) else {
+                return true;
+            };
+            if shared.deterministic {
+                self.fresh_tables();
+            }
+            let alpha = shared.alpha.load(Ordering::Relaxed);
+            let Some((value, line)) = self.root_move(m, i, alpha, pass) else {
+                return false;
+            };
+            let exact = value > alpha;
+            let mut results = shared.results.lock();
+            results.push(RootMoveValue {
+                index: i,
+                value,
+                exact,
+                line,
+            });
+            if exact && !shared.deterministic {
+                // The best `multipv` exact values so far, the first move's among them.
+                let mut v: Vec<Score> = results
+                    .iter()
+                    .filter(|r| r.exact)
+                    .map(|r| r.value)
+                    .collect();
+                v.push(shared.first);
+                let a = kth_best(&v, shared.multipv);
+                shared.alpha.fetch_max(a, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// Searches `moves` with `main` (which holds the clock) on this thread and `others` on
+/// threads of their own.
+fn run_tasks<E: Evaluator + ?Sized>(
+    main: &mut Driver<'_, E>,
+    others: &mut [Driver<'_, E>],
+    moves: &[Move],
+    pass: &RootPass,
+    deterministic: bool,
+) -> Option<Vec<RootMoveValue>> {
+    let &first = moves.first()?;
+    if deterministic {
+        main.fresh_tables();
+    }
+    let (v0, line0) = main.root_move(first, 0, -INFINITE, pass)?;
+    // α: the first move's value, or with MultiPV −∞ until enough moves have exact values
+    // (in deterministic mode for the whole iteration).
+    let multipv = main.multipv.max(1);
+    let shared = Shared {
+        moves,
+        next: AtomicUsize::new(1),
+        alpha: AtomicI32::new(if multipv > 1 { -INFINITE } else { v0 }),
+        results: Mutex::new(Vec::with_capacity(moves.len())),
+        deterministic,
+        first: v0,
+        multipv,
+    };
+    let running = AtomicUsize::new(0);
+    let stop = main.own.stop;
+    std::thread::scope(|s| {
+        for h in others.iter_mut() {
+            let (shared, running) = (&shared, &running);
+            running.fetch_add(1, Ordering::SeqCst);
+            let spawned = std::thread::Builder::new()
+                .stack_size(64 * 1024 * 1024)
+                .spawn_scoped(s, move || {
+                    h.work(shared, pass);
+                    running.fetch_sub(1, Ordering::SeqCst);
+                });
+            if spawned.is_err() {
+                // The helper's share falls to the others (the engine keeps working).
+                running.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+        main.work(&shared, pass);
+        // Keep the clock's watch while helpers finish: its expiry stops them too (and the
+        // helpers' own workers, which watch `pass_stop`).
+        while running.load(Ordering::SeqCst) > 0 {
+            if let Some(c) = main.clock.as_mut()
+                && c.expired()
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if let Some(p) = main.pass_stop
+                && stop.load(Ordering::Relaxed)
+            {
+                p.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    });
+    if main.aborted || stop_requested(stop) {
+        main.aborted = true;
+        return None;
+    }
+    let mut results = shared.results.into_inner();
+    if results.len() + 1 != moves.len() {
+        return None;
+    }
+    results.push(RootMoveValue {
+        index: 0,
+        value: v0,
+        exact: true,
+        line: line0,
+    });
+    results.sort_by_key(|r| r.index);
+    Some(results)
+}
+
+fn stop_requested(stop: &AtomicBool) -> bool {
+    stop.load(Ordering::Relaxed)
+}
