@@ -88,6 +88,9 @@ pub struct OmReport {
     pub type_nodes: Vec<u64>,
     /// Probes run so far (answers remembered from earlier in the search not counted).
     pub probes: u64,
+    /// Each opponent type's predicted reply to `best` (`None` where the driver keeps none:
+    /// an engine type, or a type not probed there).
+    pub predicted_by_type: Vec<Option<Move>>,
 }
 
 impl OmReport {

@@ -232,10 +232,8 @@ impl Reporter for Collect {
 fn collect(fen: &str, depth: u32, threads: usize, multipv: usize) -> (SearchResult, Collect) {
     let pos = Position::from_fen(fen).expect(fen);
     let material: Arc<dyn Evaluator> = Arc::new(MaterialEval);
-    let setup = OmConfig {
-        ties: true,
-        ..OmConfig::new(OmMode::Om, 2, vec![om_type(material, 1.0, 3)])
-    };
+    // Without equal-best sets the predicted reply is the probe's one move.
+    let setup = OmConfig::new(OmMode::Om, 2, vec![om_type(material, 1.0, 3)]);
     let own = FullEval::default();
     let tt = TranspositionTable::new(8);
     let control = SearchControl::default();
@@ -269,6 +267,11 @@ fn om_iterations_are_reported_as_data() {
         assert_eq!(last.predicted, r.pv.get(1).copied());
         assert_eq!(last.surplus(), last.om_value - last.ab_value);
         assert_eq!(last.type_nodes.len(), 1);
+        assert_eq!(
+            last.predicted_by_type,
+            vec![last.predicted],
+            "the one type's reply"
+        );
         assert!(last.probes > 0 && last.own_nodes > 0 && last.type_nodes[0] > 0);
         // Counts only grow from iteration to iteration.
         for w in om.windows(2) {

@@ -311,4 +311,34 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         self.replays.insert(cache_key, (r.score, best));
         Some((from_tt(-r.score, ply), vec![best]))
     }
+
+    /// Each opponent type's predicted reply to root move `m`, as its deepest remembered probe
+    /// of the position after `m` says (any participant's); `None` for a type without one
+    /// (an engine type, whose answers its engine keeps, or a type not probed there).
+    pub fn predictions_after(&self, m: Move) -> Vec<Option<Move>> {
+        let mut pos = self.position().clone();
+        pos.play(m);
+        let key = pos.key();
+        let mut best: Vec<Option<(i32, Move)>> = vec![None; self.specs.len()];
+        let mut note = |t: usize, depth: i32, mv: Option<Move>| {
+            if let (Some(slot), Some(mv)) = (best.get_mut(t), mv)
+                && slot.is_none_or(|(d, _)| depth > d)
+            {
+                *slot = Some((depth, mv));
+            }
+        };
+        for d in std::iter::once(self).chain(self.helpers.iter()) {
+            for (&(t, k, depth, _, _), memo) in &d.probes {
+                if k == key {
+                    note(t, depth, memo.moves.first().copied());
+                }
+            }
+            for (&(t, k, depth), &(_, mv)) in &d.replays {
+                if k == key {
+                    note(t, depth, Some(mv));
+                }
+            }
+        }
+        best.into_iter().map(|b| b.map(|(_, mv)| mv)).collect()
+    }
 }

@@ -339,6 +339,11 @@ pub fn run<E: Evaluator + ?Sized>(
             own_nodes: driver.own_nodes(),
             type_nodes: driver.type_nodes(),
             probes: driver.probes_run(),
+            predicted_by_type: it
+                .pv
+                .first()
+                .map(|&m| driver.predictions_after(m))
+                .unwrap_or_default(),
         });
         if let Some(c) = driver.clock.as_mut()
             && c.soft_expired()
