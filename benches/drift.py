@@ -6,6 +6,12 @@ correlation of each game's mean drift with nosce's result in it.
 
 Example:
     python3 benches/drift.py A.pgn B.pgn
+
+With `--contempt CEILING` it also replays the estimator of src/search/om/draw_value.rs over
+the games in their order (earlier games' samples, at most 400 carried with their mean, 6 zero
+pseudo-samples, times 8 moves, within ±CEILING) and prints the contempt each game was played
+with, and nosce's score and draw rate by the contempt's sign:
+    python3 benches/drift.py --contempt 30 B.pgn
 """
 
 import re
@@ -15,8 +21,23 @@ import sys
 import chess.pgn
 
 
+CARRIED, PRIOR, HORIZON = 400, 6.0, 8.0
+
+
+def contempts(gs, ceiling):
+    """The contempt each game was played with: the estimator over the earlier games."""
+    total, n, out = 0.0, 0, []
+    for mean, _, k in gs:
+        kept = min(n, CARRIED)
+        carried = total * kept / n if n else 0.0
+        c = round(carried / (kept + PRIOR) * HORIZON)
+        out.append(max(-ceiling, min(ceiling, c)))
+        total, n = carried + mean * k, kept + k
+    return out
+
+
 def games(path):
-    """(mean drift, nosce's score) per game with at least one sample."""
+    """(mean drift, nosce's score, samples) per game with at least one sample, in order."""
     out = []
     with open(path, encoding="utf-8") as f:
         while (g := chess.pgn.read_game(f)) is not None:
@@ -40,9 +61,17 @@ def games(path):
 
 
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    ceiling = None
+    if args[:1] == ["--contempt"]:
+        try:
+            ceiling = int(args[1])
+        except (IndexError, ValueError):
+            sys.exit("drift.py: --contempt needs a ceiling in centipawns")
+        args = args[2:]
+    if not args:
         sys.exit(__doc__)
-    for path in sys.argv[1:]:
+    for path in args:
         try:
             gs = games(path)
         except (OSError, KeyError) as e:
@@ -58,6 +87,16 @@ def main():
               f"correlation of a game's mean drift with its result {corr:.2f}; mean drift in "
               + ", ".join(f"{k} ({len(v)}): {statistics.mean(v):+.1f}" for k, v in
                           (("losses", by[0.0]), ("draws", by[0.5]), ("wins", by[1.0])) if v))
+        if ceiling is not None:
+            cs = contempts(gs, ceiling)
+            print(f"  contempt per game: mean {statistics.mean(cs):+.1f}, at +{ceiling}: "
+                  f"{sum(c == ceiling for c in cs)}, at -{ceiling}: {sum(c == -ceiling for c in cs)}, "
+                  f"below 0: {sum(c < 0 for c in cs)} of {len(cs)}")
+            for name, keep in (("contempt > 0", lambda c: c > 0), ("contempt <= 0", lambda c: c <= 0)):
+                rs = [r for (_, r, _), c in zip(gs, cs) if keep(c)]
+                if rs:
+                    print(f"  {name}: {len(rs)} games, score {100 * statistics.mean(rs):.1f} %, "
+                          f"draws {100 * sum(r == 0.5 for r in rs) / len(rs):.1f} %")
 
 
 if __name__ == "__main__":

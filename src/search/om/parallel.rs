@@ -1,30 +1,36 @@
 //! `Threads` in the opponent-model driver: the root moves of one iteration searched in
 //! parallel. Every root move's subtree — the MIN node's probes of each opponent type and our
 //! own searches below the predicted replies (Donkers 2003 Alg. 3.8 / 6.5 below the root) —
-//! depends on the others only through the bound α, the best value found so far, so the moves
-//! are handed out one at a time to N participants, each a whole [`Driver`] with its own
-//! workers, ordering tables and probe memos.
+//! depends on the others only through the bound α, so the moves are handed out one at a time
+//! to N participants, each a whole [`Driver`] with its own workers, ordering tables and probe
+//! memos.
 //!
-//! The first root move (α-β's best, searched first by [`Driver::iterate`]) is searched alone
-//! with an open window: its value is the first α. Then:
+//! All root moves start at once. The first (α-β's best, first in [`Driver::iterate`]'s
+//! order) is searched with an open window; every other move with the bound α-β's root value
+//! (a root move's OM value is at least its α-β value, so a move that fails low there cannot
+//! beat α-β's best):
 //!
 //! - **Fast mode** (the default): the main driver and `Threads − 1` helpers share the
-//!   transposition tables of our evaluation and of each type (Lazy-SMP style), and α is the best
-//!   exact value found so far by anyone. Which entries a search finds in the shared tables and
-//!   which α it starts with depend on thread timing, so the chosen move can differ from run to
-//!   run as with any parallel α-β search.
-//! - **Deterministic mode** (`OM_Deterministic`): α stays the first move's value, and every root
-//!   move is searched by one of `Threads` task drivers with private tables cleared before the
-//!   move, so that a move's value is a function of the position, the depth and α alone: a
-//!   depth-limited search returns the same OM value and move with any number of threads. The
-//!   main driver's own table serves only our α-β pass of each iteration. It trades the tables'
-//!   sharing (between root moves and iterations) for reproducibility.
+//!   transposition tables of our evaluation and of each type (Lazy-SMP style), and α rises to
+//!   the best exact value found so far by anyone. Which entries a search finds in the shared
+//!   tables and which α it starts with depend on thread timing, so the chosen move can differ
+//!   from run to run as with any parallel α-β search. The helpers' own workers also search the
+//!   root during our α-β pass of each iteration, staggered as Lazy SMP helpers (filling the
+//!   shared table); their stop flag is the driver's `pass_stop`, raised when the main α-β
+//!   search is done and whenever the search's own stop is.
+//! - **Deterministic mode** (`OM_Deterministic`): α stays α-β's root value (our α-β pass runs
+//!   on one thread, in the main driver's table), and every root move is searched by one of
+//!   `Threads` task drivers with private tables cleared before the move, so that a move's
+//!   value is a function of the position, the depth and α alone: a depth-limited search returns
+//!   the same OM value and move with any number of threads. It trades the tables' sharing
+//!   (between root moves and iterations) for reproducibility.
 //!
 //! With MultiPV (k lines) α is the k-th best exact value instead (−∞ until k moves have one;
 //! in deterministic mode −∞ throughout). A value is exact when it beats the α its search
-//! started with; a move whose search failed low gives an upper bound. The best move is the first (in the iteration's order) of the
-//! moves with the highest exact value. Replay types (`ProbeSpec::replay`) clear their table
-//! for every probe, so each participant has a private one for them in either mode.
+//! started with; a move whose search failed low gives an upper bound. The best move is the
+//! first (in the iteration's order) of the moves with the highest exact value. Replay types
+//! (`ProbeSpec::replay`) clear their table for every probe, so each participant has a private
+//! one for them in either mode.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -44,8 +50,6 @@ struct Shared<'m> {
     alpha: AtomicI32,
     results: Mutex<Vec<RootMoveValue>>,
     deterministic: bool,
-    /// The first move's value (exact).
-    first: Score,
     /// Moves with exact values wanted (MultiPV).
     multipv: usize,
 }
@@ -166,7 +170,11 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             if shared.deterministic {
                 self.fresh_tables();
             }
-            let alpha = shared.alpha.load(Ordering::Relaxed);
+            let alpha = if i == 0 {
+                -INFINITE
+            } else {
+                shared.alpha.load(Ordering::Relaxed)
+            };
             let Some((value, line)) = self.root_move(m, i, alpha, pass) else {
                 return false;
             };
@@ -180,12 +188,11 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             });
             if exact && !shared.deterministic {
                 // The best `multipv` exact values so far, the first move's among them.
-                let mut v: Vec<Score> = results
+                let v: Vec<Score> = results
                     .iter()
                     .filter(|r| r.exact)
                     .map(|r| r.value)
                     .collect();
-                v.push(shared.first);
                 let a = kth_best(&v, shared.multipv);
                 shared.alpha.fetch_max(a, Ordering::Relaxed);
             }
@@ -202,21 +209,22 @@ fn run_tasks<E: Evaluator + ?Sized>(
     pass: &RootPass,
     deterministic: bool,
 ) -> Option<Vec<RootMoveValue>> {
-    let &first = moves.first()?;
-    if deterministic {
-        main.fresh_tables();
-    }
-    let (v0, line0) = main.root_move(first, 0, -INFINITE, pass)?;
-    // α: the first move's value, or with MultiPV −∞ until enough moves have exact values
-    // (in deterministic mode for the whole iteration).
+    // α for every move but the first, which is searched with an open window: α-β's root
+    // value (a root move's OM value is at least its α-β value, so a move that fails low
+    // there cannot beat α-β's best, searched first), raised in fast mode to the best exact
+    // value found so far; with MultiPV −∞ until enough moves have exact values (in
+    // deterministic mode for the whole iteration). All moves start at once.
     let multipv = main.multipv.max(1);
     let shared = Shared {
         moves,
-        next: AtomicUsize::new(1),
-        alpha: AtomicI32::new(if multipv > 1 { -INFINITE } else { v0 }),
+        next: AtomicUsize::new(0),
+        alpha: AtomicI32::new(if multipv > 1 {
+            -INFINITE
+        } else {
+            pass.ab_value
+        }),
         results: Mutex::new(Vec::with_capacity(moves.len())),
         deterministic,
-        first: v0,
         multipv,
     };
     let running = AtomicUsize::new(0);
@@ -258,15 +266,9 @@ fn run_tasks<E: Evaluator + ?Sized>(
         return None;
     }
     let mut results = shared.results.into_inner();
-    if results.len() + 1 != moves.len() {
+    if results.len() != moves.len() {
         return None;
     }
-    results.push(RootMoveValue {
-        index: 0,
-        value: v0,
-        exact: true,
-        line: line0,
-    });
     results.sort_by_key(|r| r.index);
     Some(results)
 }
