@@ -152,7 +152,7 @@ pub struct SearchConfig {
     /// Tablebase probing: most pieces to probe.
     pub tb_probe_limit: usize,
     /// What a draw is worth less than 0 to the side to move at the root (centipawns; set
-    /// per search by `OM_Mode=auto` from its evidence, see [`draw_value`]; 0 otherwise).
+    /// per search by `OM_Mode=auto` from its evidence, see [`om::draw_value`]; 0 otherwise).
     pub contempt: Score,
 }
 

@@ -8,7 +8,7 @@
 //! Equal-best moves are found by null-window re-searches of the other root moves at the
 //! probe value: a move whose value is not below the best is a tie.
 //!
-//! The driver's side ([`Driver::probe_type`]) converts the MAX-view window into the
+//! The driver's side (`Driver::probe_type`) converts the MAX-view window into the
 //! opponent's, remembers each probe for the rest of the search, and hands replay types
 //! (the opponent's own search, repeated) and engine types to their own paths.
 
