@@ -48,14 +48,24 @@ def parse_options(items):
     return out
 
 
+class EngineStartError(Exception):
+    """An engine that cannot be started, or does not finish its handshake."""
+
+
+START_TIMEOUT = 30
+
+
 async def open_engine(spec, options):
     kind, path = parse_engine(spec)
-    if kind == "uci":
-        _, eng = await chess.engine.popen_uci(path)
-    else:
-        _, eng = await chess.engine.popen_xboard(path)
-    if options:
-        await eng.configure(options)
+    popen = chess.engine.popen_uci if kind == "uci" else chess.engine.popen_xboard
+    try:
+        _, eng = await asyncio.wait_for(popen(path), timeout=START_TIMEOUT)
+        if options:
+            await asyncio.wait_for(eng.configure(options), timeout=START_TIMEOUT)
+    except asyncio.TimeoutError:
+        raise EngineStartError(f"{spec}: no handshake within {START_TIMEOUT} s") from None
+    except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as e:
+        raise EngineStartError(f"{spec}: {e!r}") from None
     return eng
 
 
@@ -249,4 +259,7 @@ async def main():
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except EngineStartError as e:
+        sys.exit(f"match.py: cannot start an engine: {e}")
