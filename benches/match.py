@@ -90,10 +90,12 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
     # Each engine is told who its opponent is (UCI_Opponent, xboard name), as GUIs do.
     ratings = {white_spec: args.ratings.get(white_spec), black_spec: args.ratings.get(black_spec)}
     specs = [white_spec, black_spec]
+    # xboard engines get the name and rating but not `computer`: phalanx answers it with
+    # "Illegal move: computer", which python-chess takes for an engine error.
     opponents = [
         chess.engine.Opponent(
             name=engines[1 - i].id.get("name", specs[1 - i]), title=None,
-            rating=ratings[specs[1 - i]], is_engine=True)
+            rating=ratings[specs[1 - i]], is_engine=parse_engine(specs[i])[0] == "uci")
         for i in range(2)
     ]
     board = chess.Board(opening_fen)
