@@ -142,6 +142,20 @@ impl TranspositionTable {
         }
     }
 
+    /// A table of about `mb` mebibytes, or `None` if the memory cannot be had (the caller
+    /// reports it and carries on without).
+    pub fn try_new(mb: usize) -> Option<Self> {
+        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
+        buckets.resize_with(n, Bucket::default);
+        Some(TranspositionTable {
+            buckets,
+            age: AtomicU8::new(0),
+            strict: false,
+        })
+    }
+
     /// A strict table (see [`TranspositionTable::clear_fast`]): for searches that must
     /// behave exactly as with a freshly cleared table, many times per second.
     pub fn new_strict(mb: usize) -> Self {

@@ -21,6 +21,9 @@ use crate::search::alphabeta::Worker;
 use crate::search::{Clock, SearchContext, SearchResult};
 use crate::tt::TranspositionTable;
 
+/// Memory set aside per worker of a helper when deciding how many helpers fit.
+const WORKER_HEADROOM: usize = 2 << 20;
+
 /// Searches with the OM/PrOM driver and returns its result (no `bestmove` sent).
 pub fn search_model<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
@@ -47,16 +50,31 @@ pub fn search_model<E: Evaluator + ?Sized>(
     // Private tables of the helpers ([`super::parallel`]): all of them in deterministic mode,
     // replay types' in fast mode (a replay clears its table).
     let private_mb = ctx.config.params.om_private_table_mb;
-    let private: Vec<Vec<Option<TranspositionTable>>> = (0..helper_count)
-        .map(|_| {
-            let own = deterministic.then(|| TranspositionTable::new(private_mb));
-            let types = setup
-                .types
-                .iter()
-                .map(|t| (deterministic || t.replay).then(|| TranspositionTable::new(private_mb)));
-            std::iter::once(own).chain(types).collect()
-        })
-        .collect();
+    // A helper whose tables cannot be had is left out (with a message): fewer threads, and
+    // without any, deterministic mode searches the root on this thread.
+    let mut private: Vec<Vec<Option<TranspositionTable>>> = Vec::with_capacity(helper_count);
+    for h in 0..helper_count {
+        let wanted = std::iter::once(deterministic)
+            .chain(setup.types.iter().map(|t| deterministic || t.replay));
+        let tables: Option<Vec<Option<TranspositionTable>>> = wanted
+            .map(|w| match w {
+                true => TranspositionTable::try_new(private_mb).map(Some),
+                false => Some(None),
+            })
+            .collect();
+        // Headroom for the workers of every helper so far (each about 1.2 MB: its line
+        // table and ordering tables), checked before they are built.
+        let headroom = (h + 1) * (n + 1) * WORKER_HEADROOM;
+        let room = Vec::<u8>::new().try_reserve_exact(headroom).is_ok();
+        let Some(tables) = tables.filter(|_| room) else {
+            ctx.reporter.message(&format!(
+                "error: cannot allocate the private tables ({private_mb} MB each) of OM thread {}; searching with {h} helper(s)",
+                h + 1
+            ));
+            break;
+        };
+        private.push(tables);
+    }
     let shared: Vec<&TranspositionTable> = std::iter::once(ctx.tt)
         .chain(setup.types.iter().map(|t| &*t.tt))
         .collect();

@@ -89,7 +89,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
                 Vec::new()
             },
         };
-        let results = if self.helpers.is_empty() && !self.settings.deterministic {
+        let results = if self.helpers.is_empty() {
             let mut out: Vec<RootMoveValue> = Vec::with_capacity(candidates.len());
             let mut exact_values = Vec::new();
             for (i, &m) in candidates.iter().enumerate() {
