@@ -32,7 +32,7 @@
 //! (`ProbeSpec::replay`) clear their table for every probe, so each participant has a private
 //! one for them in either mode.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use parking_lot::Mutex;
@@ -65,13 +65,14 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         depth: i32,
         guess: Option<Score>,
     ) -> Option<Score> {
+        let main_pass = |w: &mut crate::search::alphabeta::Worker<'a, E>| {
+            w.root_only = root_moves.to_vec();
+            w.root_depth = depth;
+            w.aspirated(depth, guess, -INFINITE, INFINITE)
+        };
         let lazy = !self.settings.deterministic && !self.helpers.is_empty();
         let Some(pass_stop) = self.pass_stop.filter(|_| lazy) else {
-            return self.with_own(|w| {
-                w.root_only = root_moves.to_vec();
-                w.root_depth = depth;
-                w.aspirated(depth, guess, -INFINITE, INFINITE)
-            });
+            return self.with_own(main_pass);
         };
         let mut helpers = std::mem::take(&mut self.helpers);
         pass_stop.store(false, Ordering::SeqCst);
@@ -89,11 +90,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                         });
                     });
             }
-            let v = self.with_own(|w| {
-                w.root_only = root_moves.to_vec();
-                w.root_depth = depth;
-                w.aspirated(depth, guess, -INFINITE, INFINITE)
-            });
+            let v = self.with_own(main_pass);
             pass_stop.store(true, Ordering::SeqCst);
             v
         });
@@ -261,7 +258,7 @@ fn run_tasks<E: Evaluator + ?Sized>(
             std::thread::sleep(Duration::from_millis(1));
         }
     });
-    if main.aborted || stop_requested(stop) {
+    if main.aborted || stop.load(Ordering::Relaxed) {
         main.aborted = true;
         return None;
     }
@@ -271,8 +268,4 @@ fn run_tasks<E: Evaluator + ?Sized>(
     }
     results.sort_by_key(|r| r.index);
     Some(results)
-}
-
-fn stop_requested(stop: &AtomicBool) -> bool {
-    stop.load(Ordering::Relaxed)
 }

@@ -163,8 +163,11 @@ pub(super) fn kth_best(exact: &[Score], k: usize) -> Score {
     if exact.len() < k {
         return -INFINITE;
     }
+    if k == 1 {
+        return exact.iter().copied().max().unwrap_or(-INFINITE);
+    }
     let mut v = exact.to_vec();
-    v.sort_unstable_by(|a, b| b.cmp(a));
+    v.select_nth_unstable_by(k - 1, |a, b| b.cmp(a));
     v[k - 1]
 }
 
