@@ -36,6 +36,17 @@ def predicted_counts(lines):
     return None
 
 
+def differing_counts(lines):
+    """(hits, cases, weight) from the last `om model ... differing k/n weight w` line, or
+    None: how often the opponent played the fitted type's prediction where it differed from
+    our own predicted reply, and the weight the hedged root gives the fitted type."""
+    for text in reversed(lines):
+        m = re.search(r"om model .* differing (\d+)/(\d+) weight ([0-9.]+)", text)
+        if m:
+            return int(m.group(1)), int(m.group(2)), float(m.group(3))
+    return None
+
+
 def ask(engine, board, depth, game):
     """The info strings and the ponder move of a depth-limited search (`ucinewgame` when
     `game` changes)."""
@@ -79,6 +90,8 @@ def measure(args, f, auto, plain):
     """Replays the games of `f` and prints the accuracies (see the module doc)."""
     auto.configure({"OM_Mode": "auto", "OM_Profiles": False})
     totals = {k: [0, 0, 0, 0] for k in MARKS}  # fit hits, fit n, pv hits, pv n
+    diff_totals = [0, 0]  # differing hits, differing cases (at each game's end)
+    weights = []
     games = 0
     while games < args.games:
         game = chess.pgn.read_game(f)
@@ -98,12 +111,14 @@ def measure(args, f, auto, plain):
         seen = 0
         pv_hits = 0
         fit = None
+        differing = None
         marks = {}
         moves = list(game.mainline_moves())
         for i, move in enumerate(moves):
             if board.turn != opp and i + 1 < len(moves):
                 strings, _ = ask(auto, board, args.depth, game)
                 fit = predicted_counts(strings) or fit
+                differing = differing_counts(strings) or differing
                 _, ponder = ask(plain, board, args.depth, game)
                 reply = moves[i + 1]
                 board.push(move)
@@ -124,6 +139,11 @@ def measure(args, f, auto, plain):
             totals[k][2] += pv_k
             totals[k][3] += k
             line.append(f"@{k}: fit {fit_k[0] if fit_k else '-'}/{fit_k[1] if fit_k else '-'} pv {pv_k}/{k}")
+        if differing:
+            diff_totals[0] += differing[0]
+            diff_totals[1] += differing[1]
+            weights.append(differing[2])
+            line.append(f"end: differing {differing[0]}/{differing[1]} weight {differing[2]:.2f}")
         print(f"game {games} ({game.headers.get('Result')}): " + "  ".join(line), flush=True)
     print(f"\n{games} games, opponent '{args.player}', depth {args.depth}")
     for k in MARKS:
@@ -131,6 +151,11 @@ def measure(args, f, auto, plain):
         if pn:
             print(f"after {k:2d} opponent moves: fitted model {fh}/{fn} = {fh / max(fn, 1):.1%}, "
                   f"α-β PV {ph}/{pn} = {ph / pn:.1%} (games reaching it: {pn // k})")
+    dh, dn = diff_totals
+    if dn:
+        print(f"where the fitted type's prediction differed from our own: played {dh}/{dn} = "
+              f"{dh / dn:.1%}; weight at the games' ends: mean {sum(weights) / len(weights):.2f}, "
+              f"max {max(weights):.2f}, games with weight >= 0.3: {sum(w >= 0.3 for w in weights)}")
 
 
 if __name__ == "__main__":
