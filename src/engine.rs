@@ -240,11 +240,35 @@ impl Engine {
         }
     }
 
+    /// Replaces our table by one of `want` MB, fallibly: first beside the old one, then in
+    /// its place. If `want` MB cannot be had, a table of the `old` size (its entries lost)
+    /// or at worst of 1 MB takes its place, and `Err` gives the size kept.
+    fn resize_hash(&mut self, want: usize, old: usize) -> Result<(), usize> {
+        if let Some(t) = TranspositionTable::try_new(want) {
+            self.tt = Arc::new(t);
+            return Ok(());
+        }
+        // Let go of the old table (no search holds it now) and try again in its room.
+        self.tt = Arc::new(TranspositionTable::new(1));
+        if let Some(t) = TranspositionTable::try_new(want) {
+            self.tt = Arc::new(t);
+            return Ok(());
+        }
+        match TranspositionTable::try_new(old) {
+            Some(t) => {
+                self.tt = Arc::new(t);
+                Err(old)
+            }
+            None => Err(1),
+        }
+    }
+
     /// Sets an option by name (case-insensitive). Returns an informational message, if any.
     ///
     /// # Errors
     /// Unknown option, a value of the wrong type or out of range, or a change that is not
-    /// possible while searching. The old value is kept then.
+    /// possible while searching, or a `Hash` that cannot be allocated. The old value is kept
+    /// then (for `Hash`, a table of the old size, or of 1 MB if even that cannot be had).
     pub fn set_option(
         &mut self,
         name: &str,
@@ -273,8 +297,14 @@ impl Engine {
         self.config.tb_probe_limit = o.syzygy_probe_limit;
         match applied {
             Applied::ResizeHash if o.hash_mb != old_hash => {
-                self.tt = Arc::new(TranspositionTable::new(o.hash_mb));
+                let want = o.hash_mb;
                 self.om_tts.clear();
+                if let Err(kept) = self.resize_hash(want, old_hash) {
+                    self.options.hash_mb = kept;
+                    return Err(format!(
+                        "cannot allocate {want} MB for Hash; keeping {kept} MB"
+                    ));
+                }
             }
             Applied::NewModel => {
                 *self.learn.lock() = LearnState::default();

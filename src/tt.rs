@@ -164,6 +164,14 @@ impl TranspositionTable {
         t
     }
 
+    /// [`TranspositionTable::try_new`] or [`TranspositionTable::new_strict`]'s table:
+    /// `None` if the memory cannot be had.
+    pub fn try_new_kind(mb: usize, strict: bool) -> Option<Self> {
+        let mut t = TranspositionTable::try_new(mb)?;
+        t.strict = strict;
+        Some(t)
+    }
+
     /// Makes the table behave as if cleared: O(1) for strict tables (a new generation;
     /// entries of older ones are invisible), a full [`TranspositionTable::clear`] otherwise
     /// and when the generation counter wraps.

@@ -361,6 +361,8 @@ impl<'e> Session<'e> {
                 self.line(&format!("# {e}"));
                 let reason = if e.starts_with("unknown option") {
                     "unknown option"
+                } else if e.starts_with("cannot allocate") {
+                    "cannot allocate memory"
                 } else {
                     "bad option value"
                 };

@@ -1,12 +1,10 @@
 //! `Threads` in the OM driver (`search::om::parallel`): in deterministic mode a depth-limited
 //! OM or PrOM search returns the same value and move with 1, 2 and 3 threads, on bench
 //! positions and on random positions; in fast mode through the real binary, `Threads=2` plays
-//! legal moves, keeps the clock and reports the probes of every participant; under an
-//! address-space limit the helpers whose private tables do not fit are left out with a
-//! message, and the answer is the same.
+//! legal moves, keeps the clock and reports the probes of every participant. (Helpers whose
+//! private tables do not fit: `tests/memory_limits.rs`.)
 
 mod common;
-mod prereq;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -307,81 +305,4 @@ fn multipv_in_om_reports_the_best_moves_by_om_value() {
         assert_eq!(firsts.len(), 3, "three different moves");
         assert_eq!((Some(last[0].pv[0]), last[0].score), (r.best, r.score));
     }
-}
-
-/// The binary's output for a deterministic PrOM search to depth 5 with 64 threads, run under
-/// `prlimit` with `limit` (none: no limit), until its `bestmove`.
-#[cfg(target_os = "linux")]
-fn under_limit(limit: Option<&str>) -> Vec<String> {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let bin = env!("CARGO_BIN_EXE_nosce");
-    let mut cmd = match limit {
-        Some(l) => {
-            let mut c = Command::new("prlimit");
-            c.arg(format!("--as={l}")).arg(bin);
-            c
-        }
-        None => Command::new(bin),
-    };
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("cannot start the engine");
-    let mut input = child.stdin.take().unwrap();
-    writeln!(
-        input,
-        "uci\nsetoption name Threads value 64\nsetoption name OM_Mode value prom\n\
-         setoption name OM_Deterministic value true\n\
-         setoption name OM_OpponentTypes value self:0.5:depth=2,material:0.5:depth=2\n\
-         position startpos\ngo depth 5"
-    )
-    .unwrap();
-    let mut lines = Vec::new();
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
-        let Ok(line) = line else { break };
-        let done = line.starts_with("bestmove");
-        lines.push(line);
-        if done {
-            break;
-        }
-    }
-    let _ = writeln!(input, "quit");
-    let status = child.wait().expect("wait");
-    assert!(status.success(), "engine ended with {status}: {lines:?}");
-    lines
-}
-
-#[cfg(target_os = "linux")]
-#[test]
-fn helpers_whose_tables_do_not_fit_are_left_out_not_fatal() {
-    if std::process::Command::new("prlimit")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        prereq::missing("prlimit (util-linux)");
-        return;
-    }
-    let last = |lines: &[String]| {
-        let info = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth 5 "))
-            .map(|l| l.split(" nodes ").next().unwrap_or("").to_string());
-        (info, lines.last().cloned())
-    };
-    let free = under_limit(None);
-    // 400 MB of address space: 64 threads would want 768 MB of private tables.
-    let tight = under_limit(Some("400000000"));
-    assert!(
-        tight
-            .iter()
-            .any(|l| l.starts_with("info string error: cannot allocate the private tables")),
-        "{tight:?}"
-    );
-    assert!(last(&free).0.is_some(), "{free:?}");
-    assert_eq!(last(&free), last(&tight), "fewer helpers, same answer");
 }

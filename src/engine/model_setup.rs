@@ -73,7 +73,7 @@ impl Engine {
             // The types' own limits, else the options' (0: none).
             t.depth = t.depth.or((depth > 0).then_some(depth));
             t.nodes = t.nodes.or((nodes > 0).then_some(nodes));
-            let (setup, same) = self.type_setup(&t, self.options.om_replay);
+            let (setup, same) = self.type_setup(&t, self.options.om_replay, &mut warnings);
             setups.push(setup);
             like_us.push(same);
         }
@@ -126,7 +126,7 @@ impl Engine {
                 probability: 1.0 / family.len() as f64,
                 ..t.clone()
             };
-            types.push(self.type_setup(&base, false).0);
+            types.push(self.type_setup(&base, false, &mut warnings).0);
         }
         let o = &self.options;
         let setup = OmConfig {
@@ -149,7 +149,12 @@ impl Engine {
     /// searches exactly like us: then it shares our table ([`shares_own_table`]); other
     /// (evaluator, tables, replay) combinations get a table of their own, and an `engine`
     /// type gets the external engine and needs no table.
-    fn type_setup(&mut self, t: &OpponentType, replay: bool) -> (TypeSetup, bool) {
+    fn type_setup(
+        &mut self,
+        t: &OpponentType,
+        replay: bool,
+        warnings: &mut Vec<String>,
+    ) -> (TypeSetup, bool) {
         if t.eval == EvalKind::Engine {
             let setup = TypeSetup {
                 eval: self.eval.clone(),
@@ -172,7 +177,7 @@ impl Engine {
         let tt = if like_us {
             Arc::clone(&self.tt)
         } else {
-            self.type_table(t.eval, tb, replay)
+            self.type_table(t.eval, tb, replay, warnings)
         };
         let setup = TypeSetup {
             eval,
@@ -257,17 +262,36 @@ impl Engine {
         Some(EngineProbe { engine, limit })
     }
 
-    fn type_table(&mut self, eval: EvalKind, tb: bool, replay: bool) -> Arc<TranspositionTable> {
+    /// The table of opponent types with (evaluator, tables, replay), shared by all of them
+    /// and kept until `Hash` changes: half our `Hash`, or 1 MB (with a warning) if that
+    /// cannot be allocated.
+    fn type_table(
+        &mut self,
+        eval: EvalKind,
+        tb: bool,
+        replay: bool,
+        warnings: &mut Vec<String>,
+    ) -> Arc<TranspositionTable> {
         if let Some((_, t)) = self.om_tts.iter().find(|(k, _)| *k == (eval, tb, replay)) {
             return Arc::clone(t);
         }
         let mb = (self.options.hash_mb / 2).max(1);
         // Replay tables are "cleared" before every probe: strict tables make that O(1).
-        let t = Arc::new(if replay {
-            TranspositionTable::new_strict(mb)
-        } else {
-            TranspositionTable::new(mb)
-        });
+        let t = match TranspositionTable::try_new_kind(mb, replay) {
+            Some(t) => t,
+            None => {
+                // Kept (and so reported) once until the next `Hash` or new model.
+                warnings.push(format!(
+                    "error: cannot allocate {mb} MB for an opponent type's table; it gets 1 MB"
+                ));
+                if replay {
+                    TranspositionTable::new_strict(1)
+                } else {
+                    TranspositionTable::new(1)
+                }
+            }
+        };
+        let t = Arc::new(t);
         self.om_tts.push(((eval, tb, replay), Arc::clone(&t)));
         t
     }

@@ -72,7 +72,7 @@ pub fn make_opponent(cfg: &OpponentConfig) -> Result<Box<dyn Opponent>, String> 
             limit,
             amplitude,
             hash_mb,
-        } => Box::new(BuiltinOpponent::new(*eval, *limit, *amplitude, *hash_mb)),
+        } => Box::new(BuiltinOpponent::new(*eval, *limit, *amplitude, *hash_mb)?),
         OpponentConfig::Uci {
             path,
             options,
@@ -99,14 +99,25 @@ pub struct BuiltinOpponent {
 impl BuiltinOpponent {
     /// An opponent with evaluator `kind`, `limit` per move, perturbation `amplitude` cp and
     /// a table of `hash_mb` MiB.
-    pub fn new(kind: EvalKind, limit: SideLimit, amplitude: i32, hash_mb: usize) -> Self {
-        BuiltinOpponent {
+    ///
+    /// # Errors
+    /// The table cannot be allocated.
+    pub fn new(
+        kind: EvalKind,
+        limit: SideLimit,
+        amplitude: i32,
+        hash_mb: usize,
+    ) -> Result<Self, String> {
+        let tt = TranspositionTable::try_new(hash_mb).ok_or_else(|| {
+            format!("cannot allocate {hash_mb} MB for the K+Q side's table (--opp-hash)")
+        })?;
+        Ok(BuiltinOpponent {
             kind,
             limit,
             amplitude,
-            tt: TranspositionTable::new(hash_mb),
+            tt,
             eval: evaluator(kind, None, 0),
-        }
+        })
     }
 }
 

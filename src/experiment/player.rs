@@ -124,8 +124,10 @@ pub struct KrSide<'t> {
     ties: bool,
     model: ModelConfig,
     amplitude: i32,
-    opp_hash_mb: usize,
     tt: TranspositionTable,
+    /// One table per non-engine model type (`--opp-hash` MB each), allocated with the side
+    /// and cleared at every new game.
+    type_tts: Vec<Arc<TranspositionTable>>,
     types: Vec<TypeSetup>,
     /// The model's engine (engine types only).
     engine: Option<Arc<Mutex<ManagedEngine>>>,
@@ -140,27 +142,50 @@ pub struct KrSide<'t> {
 impl<'t> KrSide<'t> {
     /// The K+R side of `cfg` with speculative depth `spec_depth`; `engine` is the model's
     /// engine ([`model_engine`]), kept by the caller across games.
+    ///
+    /// # Errors
+    /// A table (`--kr-hash`, or `--opp-hash` for a model type) that cannot be allocated.
     pub fn new(
         cfg: &KqkrConfig,
         tables: &'t KrTables,
         spec_depth: usize,
         engine: Option<Arc<Mutex<ManagedEngine>>>,
-    ) -> Self {
+    ) -> Result<Self, String> {
         let (amplitude, opp_hash_mb) = match &cfg.opponent {
             super::config::OpponentConfig::Builtin {
                 amplitude, hash_mb, ..
             } => (*amplitude, *hash_mb),
             super::config::OpponentConfig::Uci { .. } => (0, 1),
         };
-        KrSide {
+        let tt = TranspositionTable::try_new(cfg.kr_hash_mb).ok_or_else(|| {
+            format!(
+                "cannot allocate {} MB for the K+R side's table (--kr-hash)",
+                cfg.kr_hash_mb
+            )
+        })?;
+        let mut type_tts = Vec::new();
+        for t in cfg
+            .model
+            .types
+            .iter()
+            .filter(|t| t.base.eval != EvalKind::Engine)
+        {
+            // A replay probe must search with a table of the opponent's size; a strict
+            // table makes its "clear before every probe" O(1).
+            let t = TranspositionTable::try_new_kind(opp_hash_mb, t.replay).ok_or_else(|| {
+                format!("cannot allocate {opp_hash_mb} MB for a model type's table (--opp-hash)")
+            })?;
+            type_tts.push(Arc::new(t));
+        }
+        Ok(KrSide {
             tables,
             limit: cfg.kr_limit,
             spec_depth,
             ties: cfg.ties,
             model: cfg.model.clone(),
             amplitude,
-            opp_hash_mb,
-            tt: TranspositionTable::new(cfg.kr_hash_mb),
+            tt,
+            type_tts,
             types: Vec::new(),
             engine,
             opp_limit: cfg.opponent.limit(),
@@ -169,7 +194,7 @@ impl<'t> KrSide<'t> {
                 .node_spread()
                 .filter(|_| cfg.model_knows_budget),
             seed: 0,
-        }
+        })
     }
 
     /// Starts a game with perturbation seed `seed`: clears the table, starts a new game of
@@ -181,6 +206,10 @@ impl<'t> KrSide<'t> {
             e.lock().new_game();
         }
         let (engine, opp_limit) = (self.engine.clone(), self.opp_limit);
+        for t in &self.type_tts {
+            t.clear();
+        }
+        let mut tts = self.type_tts.iter();
         self.types = self
             .model
             .types
@@ -208,13 +237,7 @@ impl<'t> KrSide<'t> {
                 };
                 TypeSetup {
                     eval: evaluator(t.base.eval, seed, self.amplitude),
-                    // A replay probe must search with a table of the opponent's size; a
-                    // strict table makes its "clear before every probe" O(1).
-                    tt: Arc::new(if t.replay {
-                        TranspositionTable::new_strict(self.opp_hash_mb)
-                    } else {
-                        TranspositionTable::new(self.opp_hash_mb)
-                    }),
+                    tt: Arc::clone(tts.next().expect("one table per non-engine type")),
                     probability: t.base.probability,
                     depth: t.base.depth,
                     nodes: t.base.nodes,

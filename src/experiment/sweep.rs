@@ -174,7 +174,13 @@ pub fn play_all(
                             game: g,
                             seed: cfg.game_seed(p.id, g),
                         };
-                        let mut kr = KrSide::new(cfg, tables, s, model_engine.clone());
+                        let mut kr = match KrSide::new(cfg, tables, s, model_engine.clone()) {
+                            Ok(kr) => kr,
+                            Err(e) => {
+                                let _ = tx.send(Err(e));
+                                break;
+                            }
+                        };
                         let rec = play_game(&spec, &tables.exact, &mut kr, opp.as_mut());
                         if tx.send(Ok(rec)).is_err() {
                             break;

@@ -271,9 +271,14 @@ pub fn search<E: Evaluator + ?Sized>(
                     w.root_only = allowed.to_vec();
                     helper_loop(&mut w, id);
                 });
-            if spawned.is_err() {
-                ctx.reporter
-                    .message("warning: could not start a helper thread");
+            if let Err(e) = spawned {
+                // The threads that could not start would fail alike (memory, a limit on
+                // threads): say so once and search with the helpers running.
+                ctx.reporter.message(&format!(
+                    "warning: could not start helper thread {id} of {}: {e}; searching with {id} thread(s)",
+                    threads - 1
+                ));
+                break;
             }
         }
         let result = main_loop(ctx, root, limits, allowed, &counters);

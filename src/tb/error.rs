@@ -1,5 +1,6 @@
 //! Errors of the endgame-table module: bad material strings, unreadable or corrupt table
-//! files, and internal generation failures. Every failure that depends on input or files is
+//! files, internal generation failures and
+//! allocation failures. Every failure that depends on input or files is
 //! reported through [`TbError`] and never panics (Donkers 2003 §5.4 uses the tables as a
 //! root-move oracle, so a broken file must degrade to "no information", not a crash).
 
@@ -16,6 +17,8 @@ pub enum TbError {
     Corrupt(String),
     /// The retrograde solver found an inconsistency (a bug, not bad input).
     Internal(String),
+    /// The memory a table's generation needs cannot be had (message says how much).
+    Memory(String),
 }
 
 impl fmt::Display for TbError {
@@ -25,6 +28,7 @@ impl fmt::Display for TbError {
             TbError::Io(msg) => write!(f, "table i/o error: {msg}"),
             TbError::Corrupt(msg) => write!(f, "corrupt table file: {msg}"),
             TbError::Internal(msg) => write!(f, "table generation failed: {msg}"),
+            TbError::Memory(msg) => write!(f, "cannot allocate memory: {msg}"),
         }
     }
 }

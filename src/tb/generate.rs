@@ -214,11 +214,11 @@ fn color_of(s: usize) -> Color {
 fn forward_pass(layout: &Layout, captures: &[Option<CaptureMap>]) -> Result<Forward, TbError> {
     let size = layout.size;
     let mut f = Forward {
-        state: [vec![CODE_ILLEGAL; size], vec![CODE_ILLEGAL; size]],
-        remaining: [vec![0; size], vec![0; size]],
-        flags: [vec![0; size], vec![0; size]],
-        cap_win_dtm: [vec![u8::MAX; size], vec![u8::MAX; size]],
-        cap_lose_dtm: [vec![0; size], vec![0; size]],
+        state: [filled(CODE_ILLEGAL, size)?, filled(CODE_ILLEGAL, size)?],
+        remaining: [filled(0, size)?, filled(0, size)?],
+        flags: [filled(0, size)?, filled(0, size)?],
+        cap_win_dtm: [filled(u8::MAX, size)?, filled(u8::MAX, size)?],
+        cap_lose_dtm: [filled(0, size)?, filled(0, size)?],
         mates: Vec::new(),
     };
     let n = layout.n;
@@ -337,9 +337,9 @@ fn backward_pass(
     let size = layout.size;
     let n = layout.n;
     let pieces = &layout.pieces;
-    let mut dist = [f.state[0].clone(), f.state[1].clone()];
-    let mut remaining = [f.remaining[0].clone(), f.remaining[1].clone()];
-    let mut win = [vec![0u8; size], vec![0u8; size]];
+    let mut dist = [copied(&f.state[0])?, copied(&f.state[1])?];
+    let mut remaining = [copied(&f.remaining[0])?, copied(&f.remaining[1])?];
+    let mut win = [filled(0u8, size)?, filled(0u8, size)?];
     let limit = usize::from(MAX_DISTANCE) + 2;
     let mut sched: Vec<Vec<u32>> = vec![Vec::new(); limit + 1];
     sched[0].extend_from_slice(&f.mates);
@@ -490,7 +490,34 @@ fn backward_pass(
                 *c = CODE_DRAW;
             }
         }
-        wins[s] = win[s].iter().map(|&w| w != 0).collect();
+        let mut w = filled(false, size)?;
+        for (to, &from) in w.iter_mut().zip(&win[s]) {
+            *to = from != 0;
+        }
+        wins[s] = w;
     }
     Ok((dist, wins))
+}
+
+/// `n` copies of `value`, or [`TbError::Memory`] if the memory cannot be had (a table's
+/// size grows 64-fold with each piece: a user's material must not abort the program).
+fn filled<T: Clone>(value: T, n: usize) -> Result<Vec<T>, TbError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| too_big::<T>(n))?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+/// A copy of `from`, fallibly (see [`filled`]).
+fn copied<T: Clone>(from: &[T]) -> Result<Vec<T>, TbError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(from.len())
+        .map_err(|_| too_big::<T>(from.len()))?;
+    v.extend_from_slice(from);
+    Ok(v)
+}
+
+fn too_big<T>(n: usize) -> TbError {
+    let mb = n.saturating_mul(std::mem::size_of::<T>()) / (1024 * 1024);
+    TbError::Memory(format!("{mb} MB for one array of the table's generation"))
 }
