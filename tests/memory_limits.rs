@@ -7,12 +7,13 @@
 //! fit are left out. After each refusal the engine still plays a legal move.
 #![cfg(target_os = "linux")]
 
+mod common;
 mod prereq;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
+use std::process::Command;
 use std::time::Duration;
+
+use common::{Engine, QUICK};
 
 /// The address-space limit of these tests: room for the engine and its 16 MB table, not
 /// for 8 GB.
@@ -26,17 +27,16 @@ fn have_prlimit() -> bool {
     false
 }
 
-/// Runs the binary under `prlimit --as=LIMIT`, writes `script`, and collects its output
-/// until a line for which `done` holds (then sends `quit`). Fails after 60 s without one,
-/// or if the engine does not end normally.
-fn session(script: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-    session_with(Some(LIMIT), script, done)
+/// Runs the binary under `prlimit --as=LIMIT`, sends the lines of `script`, and returns its
+/// output up to the first line starting with `end` (then it must quit cleanly).
+fn session(script: &str, end: &str) -> Vec<String> {
+    session_with(Some(LIMIT), script, end)
 }
 
 /// [`session`] with address-space limit `limit` (bytes; `None`: no limit).
-fn session_with(limit: Option<&str>, script: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
+fn session_with(limit: Option<&str>, script: &str, end: &str) -> Vec<String> {
     let bin = env!("CARGO_BIN_EXE_nosce");
-    let mut cmd = match limit {
+    let cmd = match limit {
         Some(l) => {
             let mut c = Command::new("prlimit");
             c.arg(format!("--as={l}")).arg(bin);
@@ -44,43 +44,13 @@ fn session_with(limit: Option<&str>, script: &str, done: impl Fn(&str) -> bool) 
         }
         None => Command::new(bin),
     };
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("cannot start the engine");
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(script.as_bytes()).unwrap();
-    let (tx, rx) = mpsc::channel();
-    let out = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut lines = Vec::new();
-    loop {
-        match rx.recv_timeout(Duration::from_secs(60)) {
-            Ok(line) => {
-                let end = done(&line);
-                lines.push(line);
-                if end {
-                    break;
-                }
-            }
-            Err(_) => {
-                let _ = child.kill();
-                panic!("no end line within 60 s: {lines:?}");
-            }
-        }
+    let mut e = Engine::start_command(cmd);
+    for line in script.lines() {
+        e.send(line);
     }
-    let _ = writeln!(input, "quit");
-    let status = child.wait().expect("wait");
-    assert!(status.success(), "engine ended with {status}: {lines:?}");
+    let lines = e.read_until(end, Duration::from_secs(60));
+    e.send("quit");
+    e.expect_exit(QUICK);
     lines
 }
 
@@ -95,7 +65,7 @@ fn uci_hash_that_cannot_be_allocated_is_refused_and_the_old_size_kept() {
     }
     let lines = session(
         "uci\nsetoption name Hash value 8192\nisready\nposition startpos\ngo depth 6\n",
-        |l| l.starts_with("bestmove"),
+        "bestmove",
     );
     assert!(
         has(
@@ -119,7 +89,7 @@ fn uci_hash_that_cannot_be_allocated_is_refused_and_the_old_size_kept() {
     let lines = session(
         "uci\nsetoption name Hash value 8192\nsetoption name Hash value 64\n\
          position startpos moves e2e4\ngo depth 5\n",
-        |l| l.starts_with("bestmove"),
+        "bestmove",
     );
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
     assert_eq!(errors.len(), 1, "only the 8192 MB request fails: {lines:?}");
@@ -136,7 +106,7 @@ fn xboard_memory_that_cannot_be_allocated_is_an_error_and_play_goes_on() {
     }
     let lines = session(
         "xboard\nprotover 2\nmemory 8192\nping 1\nnew\nsd 4\ngo\n",
-        |l| l.starts_with("move "),
+        "move ",
     );
     assert!(
         has(&lines, "Error (cannot allocate memory): memory 8192"),
@@ -155,7 +125,7 @@ fn an_opponent_type_whose_table_does_not_fit_gets_a_small_one() {
         "uci\nsetoption name Hash value 800\nsetoption name OM_Mode value prom\n\
          setoption name OM_OpponentTypes value self:0.5:depth=3,material:0.5:depth=2\n\
          position startpos\ngo depth 5\n",
-        |l| l.starts_with("bestmove"),
+        "bestmove",
     );
     assert!(
         has(
@@ -211,7 +181,7 @@ fn threads_that_cannot_start_are_reported_once_and_the_search_goes_on() {
     // 256 threads with 64 MB stacks do not fit in 1 GB of address space.
     let lines = session(
         "uci\nsetoption name Threads value 256\nposition startpos\ngo depth 8\n",
-        |l| l.starts_with("bestmove"),
+        "bestmove",
     );
     let warnings: Vec<&String> = lines
         .iter()
@@ -275,7 +245,6 @@ fn om_helpers_whose_tables_do_not_fit_are_left_out_not_fatal() {
          setoption name OM_Deterministic value true\n\
          setoption name OM_OpponentTypes value self:0.5:depth=2,material:0.5:depth=2\n\
          position startpos\ngo depth 5\n";
-    let bestmove = |l: &str| l.starts_with("bestmove");
     let last = |lines: &[String]| {
         let info = lines
             .iter()
@@ -284,9 +253,9 @@ fn om_helpers_whose_tables_do_not_fit_are_left_out_not_fatal() {
             .map(|l| l.split(" nodes ").next().unwrap_or("").to_string());
         (info, lines.last().cloned())
     };
-    let free = session_with(None, script, bestmove);
+    let free = session_with(None, script, "bestmove");
     // 400 MB of address space: 64 threads would want 768 MB of private tables.
-    let tight = session_with(Some("400000000"), script, bestmove);
+    let tight = session_with(Some("400000000"), script, "bestmove");
     assert!(
         tight
             .iter()

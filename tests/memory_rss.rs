@@ -4,65 +4,51 @@
 //! and for a PrOM model with three types. Read from `/proc/PID/status` (Linux).
 #![cfg(target_os = "linux")]
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+mod common;
+
+use common::{Engine, QUICK, SEARCH};
 
 /// What the program may hold beyond its tables (code, stacks, buffers, the search's own
 /// arrays), in MB.
 const OVERHEAD_MB: u64 = 30;
 
-/// The resident set (MB) of the binary after `setup`, `ucinewgame` and `go depth D`, read
-/// once its `bestmove` is out.
-fn rss_after(setup: &str, depth: u32) -> u64 {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nosce"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("cannot start the engine");
-    let mut input = child.stdin.take().unwrap();
-    write!(
-        input,
-        "uci\n{setup}ucinewgame\nposition startpos moves e2e4 e7e5\ngo depth {depth}\n"
-    )
-    .unwrap();
-    let mut lines = Vec::new();
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
-        let Ok(line) = line else { break };
-        let done = line.starts_with("bestmove");
-        lines.push(line);
-        if done {
-            break;
-        }
+/// The resident set (MB) of the binary after `setup` (option lines), `ucinewgame` and
+/// `go depth D`, read once its `bestmove` is out.
+fn rss_after(setup: &[String], depth: u32) -> u64 {
+    let (mut e, _) = Engine::start_uci();
+    for line in setup {
+        e.send(line);
     }
-    assert!(
-        lines.last().is_some_and(|l| l.starts_with("bestmove")),
-        "{lines:?}"
-    );
-    assert!(
-        !lines.iter().any(|l| l.contains("error")),
-        "every table was allocated: {lines:?}"
-    );
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send(&format!("go depth {depth}"));
+    let lines = e.read_until("bestmove", SEARCH);
+    let errors = lines.iter().any(|l| l.contains("error"));
+    e.check(!errors, "every table was allocated");
+    let status = std::fs::read_to_string(format!("/proc/{}/status", e.pid()))
         .expect("cannot read the child's /proc status");
     let kb: u64 = status
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .expect("no VmRSS line");
-    let _ = writeln!(input, "quit");
-    let _ = child.wait();
+    e.send("quit");
+    e.expect_exit(QUICK);
     kb / 1024
+}
+
+fn hash(mb: u64) -> String {
+    format!("setoption name Hash value {mb}")
 }
 
 #[test]
 fn resident_memory_is_the_hash_and_a_little_more() {
-    for hash in [16u64, 256, 1024] {
-        let rss = rss_after(&format!("setoption name Hash value {hash}\n"), 9);
-        println!("Hash={hash}: resident {rss} MB");
+    for mb in [16u64, 256, 1024] {
+        let rss = rss_after(&[hash(mb)], 9);
+        println!("Hash={mb}: resident {rss} MB");
         assert!(
-            rss <= hash + OVERHEAD_MB,
-            "Hash={hash}: resident {rss} MB > {hash} + {OVERHEAD_MB} MB"
+            rss <= mb + OVERHEAD_MB,
+            "Hash={mb}: resident {rss} MB > {mb} + {OVERHEAD_MB} MB"
         );
     }
 }
@@ -70,17 +56,18 @@ fn resident_memory_is_the_hash_and_a_little_more() {
 #[test]
 fn resident_memory_of_a_three_type_model_is_its_tables_and_a_little_more() {
     // `self` shares our table; `material` and `notb` (no tablebases) get Hash/2 each.
-    let hash = 256u64;
+    let mb = 256u64;
     let rss = rss_after(
-        &format!(
-            "setoption name Hash value {hash}\nsetoption name OM_Mode value prom\n\
-             setoption name OM_OpponentTypes value \
-             self:0.4,material:0.3:depth=3,notb:0.3:depth=4\n"
-        ),
+        &[
+            hash(mb),
+            "setoption name OM_Mode value prom".into(),
+            "setoption name OM_OpponentTypes value self:0.4,material:0.3:depth=3,notb:0.3:depth=4"
+                .into(),
+        ],
         6,
     );
-    let tables = hash + 2 * (hash / 2);
-    println!("PrOM, Hash={hash}: resident {rss} MB, tables {tables} MB");
+    let tables = mb + 2 * (mb / 2);
+    println!("PrOM, Hash={mb}: resident {rss} MB, tables {tables} MB");
     assert!(
         rss <= tables + OVERHEAD_MB,
         "resident {rss} MB > {tables} + {OVERHEAD_MB} MB"

@@ -36,7 +36,12 @@ pub struct Engine {
 impl Engine {
     /// Starts the binary under test with no arguments (the protocol loop).
     pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nosce"))
+        Engine::start_command(Command::new(env!("CARGO_BIN_EXE_nosce")))
+    }
+
+    /// Starts `cmd` (the binary under test, perhaps behind a wrapper such as `prlimit`).
+    pub fn start_command(mut cmd: Command) -> Engine {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -83,6 +88,11 @@ impl Engine {
         e.send("uci");
         let lines = e.read_until("uciok", QUICK);
         (e, lines)
+    }
+
+    /// The process id of the child.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Sends one line.
