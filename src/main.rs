@@ -2,7 +2,6 @@
 //! `--version`; with no arguments the protocol loop, where the first meaningful input line
 //! picks the protocol (`uci` for UCI; `xboard`/`protover` for CECP).
 
-use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -83,11 +82,10 @@ fn protocol_loop() {
     let first = {
         let mut input = std::io::stdin().lock();
         loop {
-            let mut line = String::new();
-            match input.read_line(&mut line) {
-                Ok(0) | Err(_) => return,
-                Ok(_) if line.trim().is_empty() => continue,
-                Ok(_) => break line,
+            match nosce::uci::read_line_lossy(&mut input) {
+                None => return,
+                Some(line) if line.trim().is_empty() => continue,
+                Some(line) => break line,
             }
         }
     }; // the lock is released here: the xboard front-end reads on a thread of its own

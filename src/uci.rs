@@ -393,6 +393,16 @@ fn option_line(spec: &OptionSpec) -> String {
     }
 }
 
+/// The next line of `input` (bytes that are not UTF-8 replaced, so that the command's
+/// parser reports them), or `None` at the end of input or on a read error.
+pub fn read_line_lossy(input: &mut dyn BufRead) -> Option<String> {
+    let mut buf = Vec::new();
+    match input.read_until(b'\n', &mut buf) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(String::from_utf8_lossy(&buf).into_owned()),
+    }
+}
+
 /// Runs the UCI loop on `input` until `quit` or end of input. `first` is a line already
 /// read (the one that chose the protocol).
 pub fn run(engine: &mut Engine, first: Option<String>, input: &mut dyn BufRead) {
@@ -402,13 +412,10 @@ pub fn run(engine: &mut Engine, first: Option<String>, input: &mut dyn BufRead) 
     loop {
         let line = match pending.take() {
             Some(l) => l,
-            None => {
-                let mut buf = String::new();
-                match input.read_line(&mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => buf,
-                }
-            }
+            None => match read_line_lossy(input) {
+                Some(l) => l,
+                None => break,
+            },
         };
         let cmd = match line.parse::<UciCommand>() {
             Ok(c) => c,

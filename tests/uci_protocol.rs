@@ -830,3 +830,30 @@ fn options_can_be_set_right_after_bestmove() {
     }
     e.close();
 }
+
+/// Found by the stress driver (`tests/protocol_stress.rs`): a line that is not UTF-8 ended
+/// the input loop, so the engine quit.
+#[test]
+fn input_that_is_not_utf8_is_reported_and_the_engine_goes_on() {
+    let (mut e, _) = Engine::start_uci();
+    e.send_raw(&[0xff, 0xfe, b'g', b'o', 0xc3, b'\n']);
+    let line = e.expect("info string error", QUICK);
+    e.check(line.contains("unknown command"), "an unknown command");
+    e.sync();
+    let (lines, _) = e.go("go depth 3", SEARCH);
+    legal_bestmove(&mut e, &lines, &Chess::default());
+    e.send("quit");
+    e.expect_exit(QUICK);
+}
+
+/// The same before the protocol is chosen: the first line is read the same way.
+#[test]
+fn a_first_line_that_is_not_utf8_does_not_end_the_program() {
+    let mut e = Engine::start();
+    e.send_raw(&[0xc3, 0x28, b'\n']);
+    e.send("uci");
+    e.read_until("uciok", QUICK);
+    e.sync();
+    e.send("quit");
+    e.expect_exit(QUICK);
+}

@@ -22,6 +22,10 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 pub const QUICK: Duration = Duration::from_secs(2);
 /// The timeout for a short search (depth ≤ 8, a few hundred ms).
 pub const SEARCH: Duration = Duration::from_secs(10);
+/// The transcript keeps between this many and twice this many of the last lines.
+pub const TRANSCRIPT_LINES: usize = 5000;
+/// A failure message shows this many of the transcript's last lines.
+const FAIL_LINES: usize = 400;
 
 /// A running engine process.
 pub struct Engine {
@@ -90,6 +94,41 @@ impl Engine {
         (e, lines)
     }
 
+    /// Adds a line to the transcript, which keeps the last [`TRANSCRIPT_LINES`] lines (a
+    /// long stress run must not hold hours of output).
+    fn note(&mut self, line: String) {
+        if self.transcript.len() >= 2 * TRANSCRIPT_LINES {
+            self.transcript.drain(..TRANSCRIPT_LINES);
+        }
+        self.transcript.push(line);
+    }
+
+    /// Sends raw bytes (not necessarily UTF-8, not necessarily a whole line).
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.note(format!("> (raw) {}", String::from_utf8_lossy(bytes)));
+        let Some(stdin) = self.stdin.as_mut() else {
+            self.fail("send_raw after close");
+        };
+        if let Err(e) = stdin.write_all(bytes).and_then(|()| stdin.flush()) {
+            self.fail(&format!("cannot write raw bytes to the engine: {e}"));
+        }
+    }
+
+    /// The lines that have already arrived, without waiting.
+    pub fn poll(&mut self) -> Vec<String> {
+        let mut got = Vec::new();
+        while let Ok(l) = self.lines.try_recv() {
+            self.note(format!("< {l}"));
+            got.push(l);
+        }
+        got
+    }
+
+    /// The engine's stderr so far.
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
     /// The process id of the child.
     pub fn pid(&self) -> u32 {
         self.child.id()
@@ -97,7 +136,7 @@ impl Engine {
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
+        self.note(format!("> {line}"));
         let Some(stdin) = self.stdin.as_mut() else {
             self.fail(&format!("send('{line}') after close"));
         };
@@ -115,13 +154,13 @@ impl Engine {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
             Ok(l) => {
-                self.transcript.push(format!("< {l}"));
+                self.note(format!("< {l}"));
                 Some(l)
             }
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => {
                 self.eof = true;
-                self.transcript.push("<EOF>".into());
+                self.note("<EOF>".into());
                 None
             }
         }
@@ -189,12 +228,12 @@ impl Engine {
     pub fn fail(&mut self, msg: &str) -> ! {
         // Pick up whatever is already waiting, to show the full picture.
         while let Ok(l) = self.lines.try_recv() {
-            self.transcript.push(format!("< {l}"));
+            self.note(format!("< {l}"));
         }
         let stderr = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
         panic!(
-            "{msg}\n--- transcript ---\n{}\n--- stderr ---\n{stderr}",
-            self.transcript.join("\n")
+            "{msg}\n--- transcript (last {FAIL_LINES} lines) ---\n{}\n--- stderr ---\n{stderr}",
+            self.transcript[self.transcript.len().saturating_sub(FAIL_LINES)..].join("\n")
         );
     }
 
@@ -242,7 +281,7 @@ impl Engine {
     /// Closes stdin (end of input means quit) and asserts the process exits by itself
     /// within a few seconds; returns the lines it wrote before exiting.
     pub fn close(mut self) -> Vec<String> {
-        self.transcript.push("> <EOF>".into());
+        self.note("> <EOF>".into());
         self.stdin = None;
         self.expect_exit(Duration::from_secs(3))
     }
