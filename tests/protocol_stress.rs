@@ -16,59 +16,23 @@
 //! clock, printed), and prints how many inputs it tried.
 
 mod common;
+mod seeded;
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use common::{Engine, QUICK};
+use seeded::Rng;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
-/// SplitMix64: a small seeded generator, so that a failing run can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n` > 0).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
-    }
-}
-
 fn run_length() -> Duration {
-    let secs = std::env::var("NOSCE_STRESS_SECS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(50);
-    Duration::from_secs(secs)
+    seeded::run_length("NOSCE_STRESS_SECS", 50)
 }
 
 fn seed() -> u64 {
-    std::env::var("NOSCE_STRESS_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(1)
-        })
+    seeded::seed("NOSCE_STRESS_SEED")
 }
 
 /// A line of fewer than `most` random legal moves from `pos` (shorter if the game ends),
