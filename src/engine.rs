@@ -363,6 +363,16 @@ impl Engine {
 }
 
 /// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
+/// Reports (once each) what went wrong with the Syzygy tables: failed probes and tables
+/// disabled by the root cross-check.
+fn report_table_warnings(tables: &Tablebases, reporter: &dyn Reporter) {
+    if let Some(sz) = &tables.syzygy {
+        for w in sz.take_warnings() {
+            reporter.message(&format!("warning: {w}"));
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run_search<E: Evaluator + ?Sized>(
     eval: &E,
@@ -397,6 +407,7 @@ fn run_search<E: Evaluator + ?Sized>(
             allowed = kept;
         }
     }
+    report_table_warnings(tables, reporter);
     let tb: Option<&dyn WdlProbe> = Some(tables);
     // With the root in the tables, scores are shown as tablebase values (large cp).
     let root_tb_score = tables.probe_wdl(pos.chess()).map(|w| match w {
@@ -446,6 +457,7 @@ fn run_search<E: Evaluator + ?Sized>(
             None => search::search(&ctx, pos, limits, &allowed),
         }
     }));
+    report_table_warnings(tables, reporter);
     let (best, ponder) = match outcome {
         Ok(r) => (r.best, r.ponder),
         Err(_) => {

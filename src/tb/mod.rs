@@ -18,7 +18,8 @@
 //! index), [`placement`] (positions in table coordinates), [`generate`] (the solver),
 //! [`table`] (one table and probe values), [`file`](mod@file) (file format), [`exact`] (the lazily
 //! loading owner), [`report`] (command text), [`sample`] (positions for checks), [`syzygy`]
-//! (Syzygy wrapper), [`error`] (errors).
+//! (Syzygy wrapper), [`trust`] (cross-checks that disable damaged Syzygy tables), [`error`]
+//! (errors).
 
 pub mod cli;
 pub mod error;
@@ -36,6 +37,7 @@ pub mod sample;
 pub mod set;
 pub mod syzygy;
 pub mod table;
+pub mod trust;
 
 pub use error::TbError;
 pub use eval::TableEval;

@@ -121,8 +121,16 @@ impl Tablebases {
     }
 
     /// The root moves the search may choose from: the table-optimal ones, or `None` when no
-    /// table covers the position (or a probe failed).
+    /// table covers the position (or a probe failed). Syzygy's tables of the position are
+    /// cross-checked first ([`SyzygyTables::verify_root`]).
     pub fn root_moves(&self, pos: &Chess) -> Option<Vec<Move>> {
+        if let Some(sz) = &self.syzygy {
+            // Damaged tables are caught here, before they choose a move (`super::trust`).
+            let exact = (self.use_exact && pos.board().occupied().count() <= 4)
+                .then(|| self.exact.probe_if_loaded(pos).map(|e| e.wdl))
+                .flatten();
+            sz.verify_root(pos, exact);
+        }
         if let Some(sz) = &self.syzygy
             && let Some(r) = sz.rank_root(pos)
             && !r.best.is_empty()

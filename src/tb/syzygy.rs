@@ -13,7 +13,10 @@ use std::{
     io::Read,
     panic::{AssertUnwindSafe, catch_unwind},
     path::{Path, PathBuf},
-    sync::Mutex,
+    sync::{
+        Mutex,
+        atomic::{AtomicBool, Ordering},
+    },
 };
 
 use shakmaty::{Chess, Move, Position};
@@ -32,6 +35,10 @@ pub struct SyzygyTables {
     dirs: Vec<PathBuf>,
     files: usize,
     probe_warnings: Mutex<Vec<String>>,
+    /// Materials (e.g. `KQvKR`) whose tables failed a cross-check ([`super::trust`]):
+    /// probed no more. `any_distrusted` keeps the probe's fast path free of the lock.
+    distrusted: Mutex<Vec<String>>,
+    any_distrusted: AtomicBool,
 }
 
 impl std::fmt::Debug for SyzygyTables {
@@ -92,6 +99,8 @@ impl SyzygyTables {
             dirs: Vec::new(),
             files: 0,
             probe_warnings: Mutex::new(Vec::new()),
+            distrusted: Mutex::new(Vec::new()),
+            any_distrusted: AtomicBool::new(false),
         }
     }
 
@@ -174,6 +183,45 @@ impl SyzygyTables {
         self.files > 0
             && pos.board().occupied().count() <= self.tb.max_pieces()
             && !pos.castles().any()
+            && !(self.any_distrusted.load(Ordering::Relaxed) && self.is_distrusted(pos))
+    }
+
+    fn is_distrusted(&self, pos: &Chess) -> bool {
+        let (w, b) = sides(pos);
+        let (one, other) = (format!("{w}v{b}"), format!("{b}v{w}"));
+        self.distrusted
+            .lock()
+            .map(|d| d.contains(&one) || d.contains(&other))
+            .unwrap_or(false)
+    }
+
+    /// Stops probing the tables of `pos`'s material, with a warning that says `why`.
+    pub(super) fn distrust(&self, pos: &Chess, why: &str) {
+        self.distrust_key(material_key(pos), why);
+    }
+
+    /// [`Self::distrust`] by the material's name (either side first).
+    fn distrust_key(&self, key: String, why: &str) {
+        if let Ok(mut d) = self.distrusted.lock() {
+            if d.contains(&key) {
+                return;
+            }
+            d.push(key.clone());
+        }
+        self.any_distrusted.store(true, Ordering::Relaxed);
+        if let Ok(mut w) = self.probe_warnings.lock() {
+            w.push(format!(
+                "syzygy: the {key} tables {why}: damaged, not used any more"
+            ));
+        }
+    }
+
+    /// The materials whose tables failed a cross-check (see [`super::trust`]).
+    pub fn distrusted(&self) -> Vec<String> {
+        self.distrusted
+            .lock()
+            .map(|d| d.clone())
+            .unwrap_or_default()
     }
 
     fn note<T>(&self, result: Result<T, SyzygyError>) -> Option<T> {
@@ -192,6 +240,9 @@ impl SyzygyTables {
                             }
                             other => other.to_string(),
                         };
+                        // A table that fails once is not asked again (no warning per
+                        // search, no half-trusted file).
+                        self.distrust_key(material.to_string(), "failed a probe");
                         format!("syzygy: failed to probe {metric} table {material}: {what}")
                     }
                     other => format!("syzygy: {other}"),
@@ -290,6 +341,51 @@ impl SyzygyTables {
             keeping,
         })
     }
+}
+
+/// The material of `pos` as Syzygy names its files, e.g. `KQvKR`: the stronger side first
+/// (by piece values, then by name), whichever colour it is.
+pub fn material_key(pos: &Chess) -> String {
+    let value = |s: &str| -> u32 {
+        s.chars()
+            .map(|c| match c {
+                'Q' => 9,
+                'R' => 5,
+                'B' | 'N' => 3,
+                'P' => 1,
+                _ => 0,
+            })
+            .sum()
+    };
+    let (w, b) = sides(pos);
+    if (value(&w), &w) >= (value(&b), &b) {
+        format!("{w}v{b}")
+    } else {
+        format!("{b}v{w}")
+    }
+}
+
+/// White's and Black's pieces of `pos`, e.g. (`KQ`, `KR`).
+fn sides(pos: &Chess) -> (String, String) {
+    use shakmaty::{Color, Role};
+    let board = pos.board();
+    let side = |c: Color| -> String {
+        [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]
+        .iter()
+        .flat_map(|&r| {
+            let n = (board.by_color(c) & board.by_role(r)).count();
+            std::iter::repeat_n(r.upper_char(), n)
+        })
+        .collect()
+    };
+    (side(Color::White), side(Color::Black))
 }
 
 /// WDL under the 50-move rule of a non-zeroing line with `dtz` plies (mover's view, counted
