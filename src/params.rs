@@ -9,6 +9,11 @@ pub struct SearchParams {
     pub aspiration_window: i32,
     /// From this depth on, iterations use aspiration windows.
     pub aspiration_min_depth: i32,
+    /// Our own root's window opens fully once its widening step exceeds this (cp).
+    pub aspiration_open_root: i32,
+    /// An opponent-model probe's window opens to its bounds once its widening step exceeds
+    /// this (cp).
+    pub aspiration_open_probe: i32,
     /// Null move: reduction at shallow depth (Heinz's adaptive R).
     pub null_r_low: i32,
     /// Null move: reduction at large depth.
@@ -50,6 +55,8 @@ impl Default for SearchParams {
         SearchParams {
             aspiration_window: 25,
             aspiration_min_depth: 5,
+            aspiration_open_root: 1500,
+            aspiration_open_probe: 1000,
             null_r_low: 2,
             null_r_high: 3,
             null_depth_few_pieces: 6,

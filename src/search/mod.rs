@@ -16,6 +16,7 @@ pub mod om;
 pub mod ordering;
 pub mod qsearch;
 pub mod see;
+pub mod window;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -23,6 +24,7 @@ use std::time::Duration;
 use shakmaty::{Move, Position as _};
 
 pub use alphabeta::Worker;
+use window::{Aspiration, Fail};
 
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, MATE, MAX_PLY, Score, is_decisive, is_mate, mate_moves};
@@ -444,15 +446,10 @@ fn aspiration<E: Evaluator + ?Sized>(
     counters: &[AtomicU64],
 ) -> Option<Line> {
     let p = &ctx.config.params;
-    let mut delta = p.aspiration_window;
-    let (mut alpha, mut beta) = match prev {
-        Some(s) if depth >= p.aspiration_min_depth && !is_decisive(s) => {
-            ((s - delta).max(-INFINITE), (s + delta).min(INFINITE))
-        }
-        _ => (-INFINITE, INFINITE),
-    };
+    let mut window = Aspiration::root(p, prev.filter(|_| depth >= p.aspiration_min_depth));
     w.root_pv_changed = false;
     loop {
+        let (alpha, beta) = window.window();
         let s = w.search(alpha, beta, depth, false);
         if w.aborted {
             return if w.root_pv_changed && pv_idx == 0 {
@@ -464,17 +461,20 @@ fn aspiration<E: Evaluator + ?Sized>(
                 None
             };
         }
+        let Some(fail) = window.outcome(s) else {
+            return Some(Line {
+                score: s,
+                pv: w.root_pv(),
+            });
+        };
         let long = w
             .clock
             .as_ref()
             .is_some_and(|c| c.elapsed() > Duration::from_secs(2));
-        let failed_low = s <= alpha && alpha > -INFINITE;
-        let failed_high = !failed_low && s >= beta && beta < INFINITE;
-        if long && (failed_low || failed_high) {
-            let (score, bound) = if failed_low {
-                (alpha, ScoreBound::Upper)
-            } else {
-                (beta, ScoreBound::Lower)
+        if long {
+            let (score, bound) = match fail {
+                Fail::Low => (alpha, ScoreBound::Upper),
+                Fail::High => (beta, ScoreBound::Lower),
             };
             let l = Line {
                 score,
@@ -482,23 +482,10 @@ fn aspiration<E: Evaluator + ?Sized>(
             };
             report(ctx, w, depth, pv_idx as u32 + 1, &l, bound, counters);
         }
-        if failed_low {
-            beta = (alpha + beta) / 2;
-            alpha = (s - delta).max(-INFINITE);
+        if fail == Fail::Low {
             w.root_pv_changed = false;
-        } else if failed_high {
-            beta = (s + delta).min(INFINITE);
-        } else {
-            return Some(Line {
-                score: s,
-                pv: w.root_pv(),
-            });
         }
-        delta += delta / 2 + 10;
-        if delta > 1500 {
-            alpha = -INFINITE;
-            beta = INFINITE;
-        }
+        window.widen(s, fail);
     }
 }
 

@@ -18,9 +18,10 @@ use shakmaty::Move;
 
 use super::{Driver, ProbeMemo};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score, from_tt, is_decisive, to_tt};
+use crate::eval::score::{INFINITE, Score, from_tt, to_tt};
 use crate::limits::Limits;
 use crate::search::alphabeta::Worker;
+use crate::search::window::{Aspiration, Widening};
 use crate::search::{SearchConfig, SearchContext, SearchControl};
 use crate::tt::Bound;
 
@@ -165,30 +166,20 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         lo: Score,
         hi: Score,
     ) -> Score {
-        let mut delta = self.params.aspiration_window;
-        let (mut a, mut b) = match guess {
-            Some(g) if !is_decisive(g) => ((g - delta).max(lo), (g + delta).min(hi)),
-            _ => (lo, hi),
-        };
+        let mut window = Aspiration::new(self.params, guess, lo, hi, Widening::Probe);
         loop {
             self.root_pv_changed = false;
             // A search that returns before its move loop (a table or null-move cut-off
             // under a narrow window) leaves no root scores: never read stale ones.
             self.root_scores.clear();
+            let (a, b) = window.window();
             let v = self.search(a, b, depth, false);
             if self.aborted {
                 return v;
             }
-            if v <= a && a > lo {
-                a = (v - delta).max(lo);
-            } else if v >= b && b < hi {
-                b = (v + delta).min(hi);
-            } else {
-                return v;
-            }
-            delta += delta / 2 + 10;
-            if delta > 1000 {
-                (a, b) = (lo, hi);
+            match window.outcome(v) {
+                Some(fail) => window.widen(v, fail),
+                None => return v,
             }
         }
     }
