@@ -51,6 +51,12 @@ pub struct FitParams {
     /// is α-β (the hedged root costs about a third of a ply at blitz, measured; a type that
     /// predicts fewer of the opponent's differing moves cannot earn that back).
     pub min_weight: f64,
+    /// Differing moves of the chosen base before the fit judges whether it can still earn
+    /// [`FitParams::min_weight`] (see `auto::may_earn`).
+    pub judge_after: u64,
+    /// A fit that cannot earn its weight scores only every this many opponent moves (to
+    /// notice an opponent that changes), saving the rest of its cost.
+    pub idle_sample_every: u64,
 }
 
 impl Default for FitParams {
@@ -64,6 +70,8 @@ impl Default for FitParams {
             value_clamp: 1500,
             max_new_moves: 12,
             min_weight: 0.3,
+            judge_after: 100,
+            idle_sample_every: 8,
         }
     }
 }
@@ -142,6 +150,9 @@ pub struct FitState {
     pub profile_checked: bool,
     /// The opponent's measured drift in this game (the draw value's evidence).
     pub drift: super::draw_value::Drift,
+    /// Opponent moves passed over since the fit stopped being able to earn its weight
+    /// (not kept in the profile).
+    pub idle: u64,
 }
 
 impl FitState {
@@ -173,6 +184,11 @@ impl FitState {
             games: 1,
             ..FitState::default()
         }
+    }
+
+    /// Records the opponent move from `before` as dealt with, scored or passed over.
+    pub fn mark_seen(&mut self, before: &Position) {
+        self.scored.push((before.key(), before.history_len()));
     }
 
     /// The name of a candidate: its base, with `@τ` for τ > 0.
@@ -383,7 +399,7 @@ pub fn score_move(
         );
         c.log_likelihood = params.forget * c.log_likelihood + l.max(1e-12).ln();
     }
-    state.scored.push((before.key(), before.history_len()));
+    state.mark_seen(before);
     state.moves += 1;
     true
 }
