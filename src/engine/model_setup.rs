@@ -211,6 +211,7 @@ impl Engine {
             key,
             display_name: id.name.clone(),
             elo: id.elo,
+            computer: id.kind == crate::opponent_id::Kind::Computer,
         })
     }
 

@@ -65,15 +65,25 @@ pub struct ProfileLink {
     pub display_name: String,
     /// The opponent's rating, if the GUI gave one: the prior of a fit without a profile.
     pub elo: Option<u32>,
+    /// True if the GUI says the opponent is a program.
+    pub computer: bool,
 }
 
-/// The prior candidate for an opponent of rating `elo` when nothing was learned about it
-/// yet: our evaluation at a depth that grows with the rating, with evaluation noise that
-/// shrinks with it. A provisional mapping (not yet calibrated against rated players); it
-/// only chooses which type is tried first — the weight OM gives a type is earned by its
-/// predictions alone.
-pub fn elo_prior(elo: u32) -> Option<&'static str> {
+/// The prior candidate for an opponent of rating `elo` (a program if `computer`) when
+/// nothing was learned about it yet; it only chooses which candidate is tried first — the
+/// weight OM gives a type is earned by its predictions alone.
+///
+/// Calibrated for programs on the profiles of seven matches at 5+0.05 (`matches/`, 40 to
+/// 400 games each): Stockfish 15.1 at `UCI_Elo` 2050 (three runs) and 2300, Toga II 3.0 and
+/// phalanx all fit best as `self:depth=4` at τ = 40 once they have 240 games or more
+/// (depth 4 at τ = 120 in one run of 240; after only 40 games depth 3 at τ = 40 and, once,
+/// depth 1): an engine searches deeper than every candidate, and the rating does not
+/// separate them. Programs rated 1800 or more therefore start at depth 4 at τ = 40. For
+/// people the mapping is provisional (no rated human games were available): depth grows and
+/// noise shrinks with the rating.
+pub fn elo_prior(elo: u32, computer: bool) -> Option<&'static str> {
     match elo {
+        1800.. if computer => Some("self:depth=4@40"),
         0..1400 => Some("self:depth=1@120"),
         1400..1800 => Some("self:depth=2@120"),
         1800..2200 => Some("self:depth=3@40"),
@@ -175,7 +185,7 @@ fn load_profile<E: Evaluator + ?Sized>(
             ));
         }
         Ok(None) => {
-            let prior = link.elo.and_then(elo_prior);
+            let prior = link.elo.and_then(|e| elo_prior(e, link.computer));
             if let Some(name) = prior
                 && let Some(c) = state
                     .candidates
@@ -365,7 +375,10 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
         // A fit that cannot earn its weight any more is sampled, not kept up move by move.
         if !may_earn(state, &auto.params) {
             state.idle += 1;
-            if !state.idle.is_multiple_of(auto.params.idle_sample_every.max(1)) {
+            if !state
+                .idle
+                .is_multiple_of(auto.params.idle_sample_every.max(1))
+            {
                 state.mark_seen(&before);
                 continue;
             }
@@ -396,6 +409,15 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rating_prior_puts_programs_at_depth_4() {
+        assert_eq!(elo_prior(2050, true), Some("self:depth=4@40"));
+        assert_eq!(elo_prior(2900, true), Some("self:depth=4@40"));
+        assert_eq!(elo_prior(1500, true), Some("self:depth=2@120"));
+        assert_eq!(elo_prior(2050, false), Some("self:depth=3@40"));
+        assert_eq!(elo_prior(2900, false), None);
+    }
 
     #[test]
     fn a_fit_that_cannot_earn_its_weight_goes_idle() {
@@ -448,6 +470,7 @@ mod tests {
             key: "k".into(),
             display_name: "K".into(),
             elo: Some(2050),
+            computer: true,
         };
         let p = to_profile(&state, &link);
         assert_eq!(p.validate(), Ok(()));
