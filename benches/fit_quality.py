@@ -14,6 +14,9 @@ opponent's moves.
 Example:
     python3 benches/fit_quality.py --pgn runs/pilot/B-auto.pgn --player stockfish \
         --engine target/release/nosce --depth 8
+    # with the opponent program itself among the candidates (an `engine` type):
+    python3 benches/fit_quality.py --pgn gnuchess.pgn --player gnuchess \
+        --option OM_OpponentEngine=./gnuchess-uci --option OM_OpponentTypes=engine:1:depth=5
 """
 
 import argparse
@@ -67,6 +70,9 @@ def main():
     ap.add_argument("--engine", default="target/release/nosce")
     ap.add_argument("--depth", type=int, default=8)
     ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--option", action="append", default=[],
+                    help="NAME=VALUE for the OM_Mode=auto instance (repeatable), e.g. "
+                         "OM_OpponentEngine=/usr/games/stockfish or OM_OpponentTypes=engine:1:depth=5")
     args = ap.parse_args()
     if args.depth < 1:
         sys.exit("fit_quality.py: --depth must be at least 1")
@@ -88,7 +94,13 @@ def main():
 
 def measure(args, f, auto, plain):
     """Replays the games of `f` and prints the accuracies (see the module doc)."""
-    auto.configure({"OM_Mode": "auto", "OM_Profiles": False})
+    options = {"OM_Mode": "auto", "OM_Profiles": False}
+    for o in args.option:
+        name, sep, value = o.partition("=")
+        if not sep:
+            sys.exit(f"fit_quality.py: --option needs NAME=VALUE, not {o!r}")
+        options[name] = value
+    auto.configure(options)
     totals = {k: [0, 0, 0, 0] for k in MARKS}  # fit hits, fit n, pv hits, pv n
     diff_totals = [0, 0]  # differing hits, differing cases (at each game's end)
     weights = []
