@@ -96,8 +96,14 @@ pub enum Command {
     },
 }
 
-/// Parses a list of depths: `0,1,5` or ranges `0..11` / `0-11`.
+/// The largest speculative depth `--depths` accepts.
+const MAX_SPEC_DEPTH: usize = 60;
+
+/// Parses a list of depths: `0,1,5` or ranges `0..11` / `0-11`, each at most
+/// [`MAX_SPEC_DEPTH`] (checked before a range is expanded: `0..4000000000000000000` is an
+/// error, not an allocation of exabytes — found by `tests/fuzz_parsers.rs`).
 pub fn parse_depths(s: &str) -> Result<Vec<usize>, String> {
+    let too_deep = || format!("speculative depths must be at most {MAX_SPEC_DEPTH}");
     let mut out = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let range = part.split_once("..").or_else(|| part.split_once('-'));
@@ -114,6 +120,9 @@ pub fn parse_depths(s: &str) -> Result<Vec<usize>, String> {
                 if a > b {
                     return Err(bad());
                 }
+                if b > MAX_SPEC_DEPTH {
+                    return Err(too_deep());
+                }
                 out.extend(a..=b);
             }
             None => out.push(part.parse().map_err(|_| bad())?),
@@ -124,10 +133,22 @@ pub fn parse_depths(s: &str) -> Result<Vec<usize>, String> {
     if out.is_empty() {
         return Err("empty depth list".into());
     }
-    if out.iter().any(|&d| d > 60) {
-        return Err("speculative depths must be at most 60".into());
+    if out.iter().any(|&d| d > MAX_SPEC_DEPTH) {
+        return Err(too_deep());
     }
     Ok(out)
+}
+
+/// The most games per position and depth `--games` accepts (the game list is built in
+/// memory).
+const MAX_GAMES: usize = 1_000_000;
+
+/// [`num`] with an upper bound.
+fn num_at_most(flag: &str, v: &str, min: usize, max: usize) -> Result<usize, String> {
+    match num(flag, v, min)? {
+        x if x <= max => Ok(x),
+        _ => Err(format!("{flag} must be at most {max}, not '{v}'")),
+    }
 }
 
 fn num<T>(flag: &str, v: &str, min: T) -> Result<T, String>
@@ -173,7 +194,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                         }
                     }
                     "--games" => {
-                        games = Some(num("--games", it.next().ok_or("--games needs N")?, 1)?);
+                        let v = it.next().ok_or("--games needs N")?;
+                        games = Some(num_at_most("--games", v, 1, MAX_GAMES)?);
                     }
                     _ => rest.push(a.clone()),
                 }
@@ -281,7 +303,7 @@ pub fn parse_run(args: &[String]) -> Result<KqkrConfig, String> {
             "--quiet" | "-q" => cfg.progress = false,
             "--no-ties" => cfg.ties = false,
             "--depths" => cfg.spec_depths = parse_depths(&val()?)?,
-            "--games" => cfg.games = num(flag, &val()?, 1)?,
+            "--games" => cfg.games = num_at_most(flag, &val()?, 1, MAX_GAMES)?,
             "--positions" => cfg.positions = read_epd(&PathBuf::from(val()?))?,
             "--seed" => cfg.seed = num(flag, &val()?, 0)?,
             "--jobs" | "-j" => cfg.jobs = num(flag, &val()?, 1)?,
@@ -415,6 +437,9 @@ mod tests {
     fn depth_lists() {
         assert_eq!(parse_depths("0..3"), Ok(vec![0, 1, 2, 3]));
         assert_eq!(parse_depths("5,1,1-2"), Ok(vec![1, 2, 5]));
+        // Found by the fuzzer: a huge range was expanded before it was checked.
+        assert!(parse_depths("0..4000000000000000000").is_err());
+        assert!(parse_depths("3-61").is_err());
         assert!(parse_depths("3..1").is_err() && parse_depths("x").is_err());
     }
 
