@@ -362,7 +362,6 @@ impl Engine {
     }
 }
 
-/// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
 /// Reports (once each) what went wrong with the Syzygy tables: failed probes and tables
 /// disabled by the root cross-check.
 fn report_table_warnings(tables: &Tablebases, reporter: &dyn Reporter) {
@@ -373,6 +372,7 @@ fn report_table_warnings(tables: &Tablebases, reporter: &dyn Reporter) {
     }
 }
 
+/// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
 #[allow(clippy::too_many_arguments)]
 fn run_search<E: Evaluator + ?Sized>(
     eval: &E,

@@ -318,7 +318,7 @@ fn seed() -> u64 {
 fn text_parsers_never_panic() {
     let seed = seed();
     println!("fuzz: seed {seed} (NOSCE_FUZZ_SEED to replay)");
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let targets = targets();
     // Two thirds of the time for the text parsers, the rest for the files below.
     let share = budget() * 2 / 3 / targets.len() as u32;
@@ -370,7 +370,7 @@ fn damage_bytes(rng: &mut Rng, good: &[u8]) -> Vec<u8> {
 #[test]
 fn damaged_table_files_and_profiles_are_rejected() {
     let seed = seed() ^ 0x7AB1E;
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let per_file = budget() / 6;
 
     // An exact table: every damaged copy must be refused, never trusted.

@@ -375,7 +375,7 @@ impl UciGui {
 fn uci_random_interleavings_keep_the_invariants() {
     let seed = seed();
     println!("uci stress: seed {seed} (NOSCE_STRESS_SEED to replay)");
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut e, _) = Engine::start_uci();
     let mut gui = UciGui {
         pos: Chess::default(),
@@ -689,7 +689,7 @@ impl XbGui {
 fn xboard_random_interleavings_keep_the_invariants() {
     let seed = seed();
     println!("xboard stress: seed {seed} (NOSCE_STRESS_SEED to replay)");
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut e = Engine::start();
     let mut gui = XbGui {
         board: Some(Chess::default()),

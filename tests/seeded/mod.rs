@@ -1,4 +1,4 @@
-//! Seeded random input for the stress and fuzz tests: a small generator (SplitMix64), so
+//! Seeded random input for the stress and fuzz tests: the library's SplitMix64, so
 //! that a failing run is replayed from the seed it prints, and the run's length and seed
 //! from the environment.
 
@@ -6,21 +6,20 @@
 
 use std::time::Duration;
 
-/// SplitMix64.
-pub struct Rng(pub u64);
+use nosce::tb::sample::SplitMix64;
+
+/// The library's SplitMix64 with the helpers the tests draw with.
+pub struct Rng(SplitMix64);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(SplitMix64::new(seed))
     }
 
     /// Uniform in `0..n` (0 if `n` is 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.0.below(n)
     }
 
     /// Uniform index in `0..n` (0 if `n` is 0).
