@@ -1,4 +1,4 @@
-//! Other UCI engines driven over pipes, as opponents of the OM search (a MIN node may ask an
+//! Other engines (UCI or xboard) driven over pipes, as opponents of the OM search (a MIN node may ask an
 //! external engine for its move) and as the fallible side of the KQKR sweep.
 //!
 //! This module owns everything about talking to another engine process:
@@ -7,8 +7,9 @@
 //!   pairs, parsed once from option strings;
 //! - [`GoLimit`], [`EngineAnswer`] and [`ExternalError`]: what one query asks, gets back, or
 //!   how it failed;
-//! - [`UciEngine`]: one running process — handshake, `position`/`go`, `stop`, and the
-//!   resynchronisation after an abandoned search (see its docs);
+//! - [`UciEngine`]: one running UCI process — handshake, `position`/`go`, `stop`, and the
+//!   resynchronisation after an abandoned search (see its docs); [`CecpEngine`] the same for
+//!   an xboard (CECP v2) engine, both over one process layer (`pipe`);
 //! - [`ManagedEngine`]: an engine started on first use, restarted after a fault within a
 //!   per-game budget, disabled when the budget is spent, with answers cached per position.
 //!
@@ -16,7 +17,9 @@
 //! polled every few milliseconds, a dead process gives [`ErrorKind::Exited`] (never a broken
 //! pipe panic), and dropping an engine never leaves a zombie behind.
 
+mod cecp;
 mod managed;
+mod pipe;
 mod process;
 
 use std::fmt;
@@ -24,6 +27,7 @@ use std::str::FromStr;
 
 use shakmaty::Move;
 
+pub use cecp::CecpEngine;
 pub use managed::ManagedEngine;
 pub use process::UciEngine;
 
@@ -196,6 +200,8 @@ pub enum ErrorKind {
     Disabled(String),
     /// The position has no legal move: there was nothing to ask.
     NoLegalMove,
+    /// The query cannot be put in the engine's protocol (xboard has no node limit).
+    Unsupported(String),
 }
 
 impl ErrorKind {
@@ -214,21 +220,51 @@ impl ErrorKind {
     }
 }
 
+/// The protocol an external engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Protocol {
+    /// UCI ([`UciEngine`]).
+    #[default]
+    Uci,
+    /// xboard / CECP v2 ([`CecpEngine`]).
+    Xboard,
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Uci => "UCI",
+            Protocol::Xboard => "xboard",
+        })
+    }
+}
+
 /// An error of the external engine named `engine`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExternalError {
     /// The engine's `id name`, or its program when it never told its name.
     pub engine: String,
+    /// The protocol it speaks.
+    pub protocol: Protocol,
     /// What happened.
     pub kind: ErrorKind,
 }
 
 impl ExternalError {
-    /// An error of `kind` for `engine`.
+    /// An error of `kind` for the UCI engine `engine`.
     pub fn new(engine: &str, kind: ErrorKind) -> Self {
         ExternalError {
             engine: engine.to_string(),
+            protocol: Protocol::Uci,
             kind,
+        }
+    }
+
+    /// An error of `kind` for the xboard engine `engine`.
+    pub fn xboard(engine: &str, kind: ErrorKind) -> Self {
+        ExternalError {
+            protocol: Protocol::Xboard,
+            ..ExternalError::new(engine, kind)
         }
     }
 }
@@ -250,6 +286,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NoLegalMove => {
                 f.write_str("was asked to move in a position without legal moves")
             }
+            ErrorKind::Unsupported(m) => write!(f, "cannot be asked that: {m}"),
         }
     }
 }
@@ -257,7 +294,11 @@ impl fmt::Display for ErrorKind {
 impl fmt::Display for ExternalError {
     /// One line naming the engine: "UCI engine 'NAME' exited".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "UCI engine '{}' {}", self.engine, self.kind)
+        write!(
+            f,
+            "{} engine '{}' {}",
+            self.protocol, self.engine, self.kind
+        )
     }
 }
 

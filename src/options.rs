@@ -7,10 +7,10 @@
 //! depths, §3.1.3), `OM_OpponentTypes` (the PrOM mixture, §6.1), `OM_RootSafety` (the
 //! root restriction of §5.4.1), and `OM_Learning` (on-line learning of the type
 //! probabilities, §6.6.2: `fast` reward/punish, `bayes` = formulas 6.17–6.19).
-//! `OM_OpponentEngine` and `OM_OpponentEngineOptions` name the external UCI engine behind
-//! the `engine` opponent type ([`crate::external`]).
+//! `OM_OpponentEngine`, `OM_OpponentEngineOptions` and `OM_OpponentEngineProtocol` name the
+//! external engine (UCI or xboard) behind the `engine` opponent type ([`crate::external`]).
 
-use crate::external::{EngineCommand, parse_engine_options};
+use crate::external::{EngineCommand, Protocol, parse_engine_options};
 use crate::opponent::OpponentModel;
 use crate::opponent_id::OpponentId;
 use crate::search::om::OmMode;
@@ -125,6 +125,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
             name: "OM_OpponentEngineOptions",
             kind: OptionKind::Str { default: "" },
         },
+        combo_spec("OM_OpponentEngineProtocol", "uci", &["uci", "xboard"]),
         OptionSpec {
             name: "UCI_Opponent",
             kind: OptionKind::Str { default: "" },
@@ -249,6 +250,8 @@ pub struct Options {
     pub om_engine: Option<EngineCommand>,
     /// Options sent to the external engine after its handshake.
     pub om_engine_options: Vec<(String, String)>,
+    /// The protocol the external engine speaks.
+    pub om_engine_protocol: Protocol,
     /// Who the opponent is (`UCI_Opponent`, xboard `name`/`rating`/`computer`).
     pub opponent: Option<OpponentId>,
     /// Keep fitted models per opponent name between games (`OM_Mode=auto`).
@@ -308,6 +311,7 @@ impl Default for Options {
             om_types: OpponentModel::default(),
             om_engine: None,
             om_engine_options: Vec::new(),
+            om_engine_protocol: Protocol::Uci,
             opponent: None,
             om_profiles: true,
             om_profile_dir: String::new(),
@@ -515,6 +519,13 @@ impl Options {
                     "<empty>" => Vec::new(),
                     v => parse_engine_options(v)
                         .map_err(|e| format!("option OM_OpponentEngineOptions: {e}"))?,
+                };
+                Applied::NewEngine
+            }
+            "OM_OpponentEngineProtocol" => {
+                self.om_engine_protocol = match combo(s, value)?.as_str() {
+                    "xboard" => Protocol::Xboard,
+                    _ => Protocol::Uci,
                 };
                 Applied::NewEngine
             }

@@ -7,7 +7,9 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nosce::external::{EngineCommand, ErrorKind, GoLimit, ManagedEngine, UciEngine};
+use nosce::external::{
+    CecpEngine, EngineCommand, ErrorKind, GoLimit, ManagedEngine, Protocol, UciEngine,
+};
 use nosce::position::{Position, uci};
 
 const PYTHON: &str = "python3";
@@ -198,9 +200,22 @@ fn hang_times_out_within_the_deadline_then_counts_as_unresponsive() {
     assert!(!e.is_alive());
 }
 
+/// Starts `m`'s engine with time to spare (python's start takes seconds on a busy machine),
+/// so that the short deadlines of a test measure the query, not the start: a query in a
+/// position without legal moves starts the process and sends nothing.
+fn warm_up(m: &mut ManagedEngine) {
+    let mated = after(&["f2f3", "e7e5", "g2g4", "d8h4"]);
+    let err = m
+        .query(&mated, GoLimit::Depth(1), false, soon(20_000), &never())
+        .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::NoLegalMove);
+    assert!(m.is_running(), "the engine did not start");
+}
+
 #[test]
 fn hung_engine_is_killed_and_counted_by_the_manager() {
     let mut m = ManagedEngine::new(fake(&["hang"]), Vec::new(), 1);
+    warm_up(&mut m);
     let pos = Position::default();
     let err = m
         .query(&pos, GoLimit::Depth(1), false, soon(300), &never())
@@ -255,6 +270,7 @@ fn stop_flag_returns_quickly_and_the_next_query_resyncs() {
 #[test]
 fn late_answer_to_stop_is_drained_not_mistaken() {
     let mut m = ManagedEngine::new(fake(&["stop-late"]), Vec::new(), 0);
+    warm_up(&mut m);
     let (a, b) = (after(&["e2e4"]), after(&["g1f3"]));
     let err = m
         .query(&a, GoLimit::Depth(1), false, soon(300), &never())
@@ -427,4 +443,150 @@ fn nosce_itself_answers_legally_and_deterministically() {
     let mut e = UciEngine::start(&cmd, &options, START).unwrap_or_else(|e| panic!("{e}"));
     let a = e.best_move(&pos, limit, soon(20_000), &never()).unwrap();
     assert!(a.depth > 0 && a.nodes > 0 && a.score_cp.is_some(), "{a:?}");
+}
+
+// --- xboard (CECP v2) engines -------------------------------------------------------------
+
+/// The fake xboard engine in `mode`, managed (restart budget `restarts`) as an xboard engine.
+fn fake_xboard(mode: &str, restarts: u32) -> ManagedEngine {
+    require_python_chess();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_xboard.py");
+    let cmd = EngineCommand {
+        program: PYTHON.into(),
+        args: vec![script.into(), mode.into()],
+    };
+    ManagedEngine::new(cmd, Vec::new(), restarts).with_protocol(Protocol::Xboard)
+}
+
+#[test]
+fn xboard_engine_answers_in_coordinates_and_san_with_the_whole_game() {
+    for mode in ["ok", "san"] {
+        let mut m = fake_xboard(mode, 0);
+        warm_up(&mut m);
+        assert_eq!(m.name(), format!("fake-{mode}"));
+        // The game line is replayed (`setboard` + `usermove`s), so the answer is the first
+        // legal move of the position after the moves.
+        for moves in [&[][..], &["e2e4", "e7e5", "g1f3"][..]] {
+            let pos = after(moves);
+            let mv = m
+                .query(&pos, GoLimit::Depth(3), false, soon(5000), &never())
+                .unwrap_or_else(|e| panic!("{mode}: {e}"));
+            assert_eq!(uci(mv), first_move(&pos), "{mode} after {moves:?}");
+        }
+    }
+}
+
+#[test]
+fn xboard_engine_that_rejects_sd_is_asked_with_depth() {
+    // Debian's phalanx answers `sd 3` with `Illegal move: sd 3`; the fake in this mode plays
+    // `a1a1` unless it was given `depth N`.
+    let mut m = fake_xboard("phalanx", 0);
+    warm_up(&mut m);
+    for moves in [&["d2d4"][..], &["d2d4", "d7d5"][..]] {
+        let pos = after(moves);
+        let mv = m
+            .query(&pos, GoLimit::Depth(3), false, soon(5000), &never())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(uci(mv), first_move(&pos));
+    }
+    assert_eq!(m.restarts(), 0);
+}
+
+#[test]
+fn xboard_faults_are_reported_like_uci_ones() {
+    let pos = after(&["e2e4"]);
+    // Crash: exited, a restart counted, the message names the protocol.
+    let mut m = fake_xboard("crash", 1);
+    warm_up(&mut m);
+    let err = m
+        .query(&pos, GoLimit::Depth(2), false, soon(5000), &never())
+        .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Exited);
+    assert!(
+        err.to_string().starts_with("xboard engine 'fake-crash'"),
+        "{err}"
+    );
+    assert_eq!(m.restarts(), 1);
+    // An illegal answer is a fault.
+    let mut m = fake_xboard("illegal", 1);
+    let err = m
+        .query(&pos, GoLimit::Depth(2), false, soon(20_000), &never())
+        .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::IllegalMove("a1a1".into()));
+    // A hang: our deadline is no fault; the next query finds it unresponsive to `?`.
+    let mut m = fake_xboard("hang", 1);
+    warm_up(&mut m);
+    let t = Instant::now();
+    let err = m
+        .query(&pos, GoLimit::Depth(2), false, soon(300), &never())
+        .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Timeout);
+    assert!(
+        t.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(m.restarts(), 0);
+    let err = m
+        .query(&pos, GoLimit::Depth(2), false, soon(5000), &never())
+        .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Unresponsive);
+    assert_eq!(m.restarts(), 1);
+    // A node limit cannot be said in xboard: refused, and no fault of the engine's.
+    let mut m = fake_xboard("ok", 0);
+    warm_up(&mut m);
+    let err = m
+        .query(&pos, GoLimit::Nodes(1000), false, soon(5000), &never())
+        .unwrap_err();
+    assert!(matches!(err.kind, ErrorKind::Unsupported(_)), "{err}");
+    assert_eq!(m.restarts(), 0);
+}
+
+#[test]
+fn xboard_engines_that_cannot_be_used_do_not_start() {
+    for (mode, why) in [("no-setboard", "setboard"), ("no-done", "done=1")] {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_xboard.py");
+        require_python_chess();
+        let cmd = EngineCommand {
+            program: PYTHON.into(),
+            args: vec![script.into(), mode.into()],
+        };
+        let err = CecpEngine::start(&cmd, &[], Duration::from_secs(20))
+            .err()
+            .expect("started");
+        assert!(
+            matches!(&err.kind, ErrorKind::Start(m) if m.contains(why)),
+            "{mode}: {err}"
+        );
+    }
+}
+
+#[test]
+fn nosce_itself_as_an_xboard_engine() {
+    let cmd = EngineCommand::program(env!("CARGO_BIN_EXE_nosce"));
+    let options = vec![("Hash".to_string(), "4".to_string())];
+    let mut e = CecpEngine::start(&cmd, &options, START).unwrap_or_else(|e| panic!("{e}"));
+    assert!(e.name().starts_with("nosce"), "{}", e.name());
+    let pos = after(&["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4"]);
+    let a = e
+        .best_move(&pos, GoLimit::Depth(5), soon(20_000), &never())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(pos.legal_moves().contains(&a.mv));
+    // Stopped mid-search with `?`: the late move is drained and the next answer is for the
+    // next position.
+    let stop = AtomicBool::new(false);
+    let deep = after(&["d2d4", "g8f6"]);
+    let err = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        e.best_move(&deep, GoLimit::Depth(60), soon(20_000), &stop)
+            .unwrap_err()
+    });
+    assert_eq!(err.kind, ErrorKind::Stopped);
+    let b = e
+        .best_move(&pos, GoLimit::Depth(5), soon(20_000), &never())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(pos.legal_moves().contains(&b.mv), "{}", uci(b.mv));
 }

@@ -245,11 +245,10 @@ impl Engine {
         let engine = self
             .external
             .get_or_insert_with(|| {
-                Arc::new(Mutex::new(ManagedEngine::new(
-                    cmd,
-                    o.om_engine_options.clone(),
-                    ENGINE_RESTARTS,
-                )))
+                Arc::new(Mutex::new(
+                    ManagedEngine::new(cmd, o.om_engine_options.clone(), ENGINE_RESTARTS)
+                        .with_protocol(o.om_engine_protocol),
+                ))
             })
             .clone();
         let limit = match (t.movetime, t.nodes, t.depth) {

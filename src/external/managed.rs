@@ -7,7 +7,8 @@
 //! restart budget; the next query starts a new process while the count is within the budget,
 //! and once it is exceeded every query answers [`ErrorKind::Disabled`] until
 //! [`ManagedEngine::new_game`]. A `Timeout` or `Stopped` caused by the caller is no fault:
-//! the process stays, and its late `bestmove` is drained by the next query.
+//! the process stays, and its late `bestmove` is drained by the next query. The engine may
+//! speak UCI or xboard ([`Protocol`]); the rest is the same.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,7 +16,9 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
-use super::{EngineCommand, ErrorKind, ExternalError, GoLimit, UciEngine};
+use super::{
+    CecpEngine, EngineAnswer, EngineCommand, ErrorKind, ExternalError, GoLimit, Protocol, UciEngine,
+};
 use crate::position::Position;
 
 /// The default bound on starting the process and its handshake.
@@ -23,13 +26,75 @@ const START_TIMEOUT: Duration = Duration::from_secs(5);
 /// The bound on `ucinewgame` → `readyok` at the start of a game.
 const NEW_GAME_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// One running process of either protocol.
+enum Process {
+    Uci(UciEngine),
+    Xboard(CecpEngine),
+}
+
+impl Process {
+    fn start(
+        protocol: Protocol,
+        cmd: &EngineCommand,
+        options: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<Self, ExternalError> {
+        match protocol {
+            Protocol::Uci => UciEngine::start(cmd, options, timeout).map(Process::Uci),
+            Protocol::Xboard => CecpEngine::start(cmd, options, timeout).map(Process::Xboard),
+        }
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            Process::Uci(e) => e.name(),
+            Process::Xboard(e) => e.name(),
+        }
+    }
+
+    fn is_alive(&mut self) -> bool {
+        match self {
+            Process::Uci(e) => e.is_alive(),
+            Process::Xboard(e) => e.is_alive(),
+        }
+    }
+
+    fn new_game_by(&mut self, deadline: Instant, stop: &AtomicBool) -> Result<(), ExternalError> {
+        match self {
+            Process::Uci(e) => e.new_game_by(deadline, stop),
+            Process::Xboard(e) => e.new_game_by(deadline, stop),
+        }
+    }
+
+    fn best_move(
+        &mut self,
+        pos: &Position,
+        limit: GoLimit,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) -> Result<EngineAnswer, ExternalError> {
+        match self {
+            Process::Uci(e) => e.best_move(pos, limit, deadline, stop),
+            Process::Xboard(e) => e.best_move(pos, limit, deadline, stop),
+        }
+    }
+
+    fn kill(self) {
+        match self {
+            Process::Uci(e) => e.kill(),
+            Process::Xboard(e) => e.kill(),
+        }
+    }
+}
+
 /// An engine started lazily and restarted after faults (see the module docs).
 pub struct ManagedEngine {
     cmd: EngineCommand,
     options: Vec<(String, String)>,
+    protocol: Protocol,
     max_restarts: u32,
     start_timeout: Duration,
-    engine: Option<UciEngine>,
+    engine: Option<Process>,
     /// The engine's name as last known (its program until it said otherwise).
     name: String,
     /// Faults this game; each one costs a restart.
@@ -48,6 +113,7 @@ impl ManagedEngine {
         ManagedEngine {
             cmd,
             options,
+            protocol: Protocol::Uci,
             max_restarts,
             start_timeout: START_TIMEOUT,
             engine: None,
@@ -56,6 +122,14 @@ impl ManagedEngine {
             last_fault: String::new(),
             cache: HashMap::new(),
         }
+    }
+
+    /// The same engine speaking `protocol` (UCI unless set; xboard options are sent as
+    /// `option NAME=VALUE`).
+    #[must_use]
+    pub fn with_protocol(mut self, protocol: Protocol) -> Self {
+        self.protocol = protocol;
+        self
     }
 
     /// Sets the bound on starting the process and completing the handshake (5 s by
@@ -76,7 +150,8 @@ impl ManagedEngine {
         self.faults = 0;
         self.last_fault.clear();
         if let Some(e) = &mut self.engine
-            && e.new_game(NEW_GAME_TIMEOUT).is_err()
+            && e.new_game_by(Instant::now() + NEW_GAME_TIMEOUT, &AtomicBool::new(false))
+                .is_err()
         {
             self.kill();
         }
@@ -114,7 +189,7 @@ impl ManagedEngine {
         let engine = match &mut self.engine {
             Some(e) => e,
             // The handshake never outlasts the caller's deadline (nor the start timeout).
-            None => match UciEngine::start(&self.cmd, &self.options, {
+            None => match Process::start(self.protocol, &self.cmd, &self.options, {
                 let left = deadline.saturating_duration_since(Instant::now());
                 self.start_timeout.min(left.max(Duration::from_millis(1)))
             }) {
@@ -161,6 +236,11 @@ impl ManagedEngine {
         self.faults > self.max_restarts
     }
 
+    /// The answer already given this game for `pos` with `limit`, if any.
+    pub fn cached(&self, pos: &Position, limit: GoLimit) -> Option<Move> {
+        self.cache.get(&(pos.history_key(), limit)).copied()
+    }
+
     /// Answers cached this game.
     pub fn cache_len(&self) -> usize {
         self.cache.len()
@@ -168,7 +248,7 @@ impl ManagedEngine {
 
     /// True when the process is running (it has started and not failed since).
     pub fn is_running(&mut self) -> bool {
-        self.engine.as_mut().is_some_and(UciEngine::is_alive)
+        self.engine.as_mut().is_some_and(Process::is_alive)
     }
 
     /// Gives up on the running process after `e` (e.g. no answer within the caller's
@@ -193,6 +273,9 @@ impl ManagedEngine {
 
     /// An error of this engine.
     fn error(&self, kind: ErrorKind) -> ExternalError {
-        ExternalError::new(&self.name, kind)
+        ExternalError {
+            protocol: self.protocol,
+            ..ExternalError::new(&self.name, kind)
+        }
     }
 }

@@ -1,81 +1,21 @@
 //! One UCI engine process: the handshake, one query at a time, and getting back in step
-//! after a query the caller abandoned.
-//!
-//! A reader thread per process forwards the engine's stdout, line by line, into a channel;
-//! every wait is a `recv_timeout` against a deadline, in slices of at most [`POLL`] when a
-//! stop flag has to be watched. When the caller's deadline passes or its stop flag is set,
-//! the engine is sent `stop` and the call returns at once; the engine still owes a
-//! `bestmove` then (it is *out of step*). The next call first drains lines up to that
-//! `bestmove`, allowing [`RESYNC`] from the moment `stop` was sent; an engine that lets that
-//! pass is [`ErrorKind::Unresponsive`] and refuses all further work.
+//! after a query the caller abandoned (the process, its reader thread and the draining of a
+//! late `bestmove` are [`super::pipe`]'s).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shakmaty::uci::UciMove;
 
+use super::pipe::{Interrupt, Pending, Pipe, RESYNC, first_word};
 use super::{EngineAnswer, EngineCommand, ErrorKind, ExternalError, GoLimit};
 use crate::position::{Position, uci};
-
-/// The longest slice of a wait that watches a stop flag.
-const POLL: Duration = Duration::from_millis(5);
-/// How long an engine may take to answer `stop` (or an abandoned `isready`).
-const RESYNC: Duration = Duration::from_secs(1);
-/// How long `Drop` waits for the process to obey `quit` before killing it.
-const QUIT_WAIT: Duration = Duration::from_secs(1);
-
-/// Why a wait for a line ended without one.
-enum Interrupt {
-    Exited,
-    Deadline,
-    Stopped,
-}
-
-/// An answer the engine still owes after the caller stopped waiting for it.
-#[derive(Clone, Copy, Debug)]
-struct Pending {
-    /// The first word of the line that settles it (`bestmove` or `readyok`).
-    token: &'static str,
-    /// When the engine is considered hung if it has not come.
-    by: Instant,
-}
 
 /// One running UCI engine process (see the module docs). Dropping it sends `quit`, waits
 /// up to a second, then kills the process; it never leaves a zombie.
 pub struct UciEngine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    pipe: Pipe,
     name: String,
-    pending: Option<Pending>,
-    /// Set for good once the process exited or hung: every later call fails with it.
-    broken: Option<ErrorKind>,
-}
-
-/// Forwards `out` line by line (lossily decoded, without the line end) until it closes.
-fn forward_lines(out: impl Read, tx: Sender<String>) {
-    let mut reader = BufReader::new(out);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// The first word of `line`.
-fn first_word(line: &str) -> &str {
-    line.split_whitespace().next().unwrap_or("")
 }
 
 /// What the `info` lines of a search said so far.
@@ -130,44 +70,16 @@ impl UciEngine {
     ) -> Result<Self, ExternalError> {
         let deadline = Instant::now() + timeout;
         let fail = |m: String| ExternalError::new(&cmd.program, ErrorKind::Start(m));
-        let mut child = Command::new(&cmd.program)
-            .args(&cmd.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| fail(format!("cannot run '{cmd}': {e}")))?;
-        let (tx, lines) = channel();
-        let pipes = (child.stdin.take(), child.stdout.take());
-        let spawned = match pipes {
-            (Some(stdin), Some(stdout)) => std::thread::Builder::new()
-                .name("uci-reader".into())
-                .spawn(move || forward_lines(stdout, tx))
-                .map(|_| stdin)
-                .map_err(|e| format!("cannot start a reader thread: {e}")),
-            _ => Err("no pipes to the process".to_string()),
-        };
-        let stdin = match spawned {
-            Ok(stdin) => stdin,
-            Err(m) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(fail(m));
-            }
-        };
+        let pipe = Pipe::spawn(cmd).map_err(fail)?;
         let mut e = UciEngine {
-            child,
-            stdin,
-            lines,
+            pipe,
             name: cmd.program.clone(),
-            pending: None,
-            broken: None,
         };
         match e.handshake(options, deadline) {
             Ok(()) => Ok(e),
             Err((i, token)) => {
                 // No `quit` and no grace period: it has already had its time.
-                e.kill();
+                e.pipe.kill();
                 Err(fail(match i {
                     Interrupt::Exited => "it exited during the handshake".to_string(),
                     _ => format!("no '{token}' within {:.1} s", timeout.as_secs_f64()),
@@ -216,7 +128,7 @@ impl UciEngine {
 
     /// True while the process runs and can still be used (it has not exited or hung).
     pub fn is_alive(&mut self) -> bool {
-        self.broken.is_none() && matches!(self.child.try_wait(), Ok(None))
+        self.pipe.is_alive()
     }
 
     /// Sends `ucinewgame`, then `isready` and waits for `readyok`, all within `timeout`.
@@ -237,7 +149,7 @@ impl UciEngine {
         self.resync(deadline, Some(stop))?;
         self.send("ucinewgame").map_err(|k| self.error(k))?;
         self.send("isready").map_err(|k| self.error(k))?;
-        self.pending = Some(Pending {
+        self.pipe.pending = Some(Pending {
             token: "readyok",
             by: deadline + RESYNC,
         });
@@ -263,15 +175,7 @@ impl UciEngine {
         deadline: Instant,
         stop: &AtomicBool,
     ) -> Result<EngineAnswer, ExternalError> {
-        if pos.legal_moves().is_empty() {
-            return Err(self.error(ErrorKind::NoLegalMove));
-        }
-        if let Some(k) = &self.broken {
-            return Err(self.error(k.clone()));
-        }
-        if stop.load(Ordering::Relaxed) {
-            return Err(self.error(ErrorKind::Stopped));
-        }
+        self.pipe.may_ask(pos, stop).map_err(|k| self.error(k))?;
         self.resync(deadline, Some(stop))?;
         let (fen, moves) = pos.game_line();
         let position = if moves.is_empty() {
@@ -290,11 +194,7 @@ impl UciEngine {
                 Err(Interrupt::Exited) => return Err(self.error(ErrorKind::Exited)),
                 Err(i) => {
                     // Ask for the move and leave at once; the next call collects it.
-                    let _ = self.send("stop");
-                    self.pending = Some(Pending {
-                        token: "bestmove",
-                        by: Instant::now() + RESYNC,
-                    });
+                    self.pipe.abandon("stop", "bestmove");
                     let kind = match i {
                         Interrupt::Stopped => ErrorKind::Stopped,
                         _ => ErrorKind::Timeout,
@@ -320,8 +220,7 @@ impl UciEngine {
 
     /// Kills the process at once (no `quit`) and reaps it.
     pub fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.pipe.kill();
     }
 
     /// The move of a `bestmove` line, legal in `pos`.
@@ -350,55 +249,18 @@ impl UciEngine {
         ExternalError::new(&self.name, kind)
     }
 
-    /// Writes one line; a write to a dead process gives `Exited`.
+    /// Writes one line.
     fn send(&mut self, line: &str) -> Result<(), ErrorKind> {
-        if let Some(k) = &self.broken {
-            return Err(k.clone());
-        }
-        let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
-        written.map_err(|_| {
-            self.broken = Some(ErrorKind::Exited);
-            ErrorKind::Exited
-        })
+        self.pipe.send(line)
     }
 
-    /// The next line of output before `deadline`, giving up early when `stop` is set.
-    /// Lines already received are returned even after the deadline.
+    /// The next line before `deadline` (see [`Pipe::next_line`]).
     fn next_line(
         &mut self,
         deadline: Instant,
         stop: Option<&AtomicBool>,
     ) -> Result<String, Interrupt> {
-        loop {
-            match self.lines.try_recv() {
-                Ok(line) => return Ok(line),
-                Err(TryRecvError::Disconnected) => return Err(self.exited()),
-                Err(TryRecvError::Empty) => {}
-            }
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return Err(Interrupt::Stopped);
-            }
-            let now = Instant::now();
-            if now >= deadline {
-                return Err(Interrupt::Deadline);
-            }
-            let slice = if stop.is_some() {
-                (deadline - now).min(POLL)
-            } else {
-                deadline - now
-            };
-            match self.lines.recv_timeout(slice) {
-                Ok(line) => return Ok(line),
-                Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-        }
-    }
-
-    /// Notes that the output closed.
-    fn exited(&mut self) -> Interrupt {
-        self.broken = Some(ErrorKind::Exited);
-        Interrupt::Exited
+        self.pipe.next_line(deadline, stop)
     }
 
     /// Skips lines until one starting with `token`.
@@ -408,57 +270,16 @@ impl UciEngine {
         deadline: Instant,
         stop: Option<&AtomicBool>,
     ) -> Result<(), Interrupt> {
-        loop {
-            if first_word(&self.next_line(deadline, stop)?) == token {
-                return Ok(());
-            }
-        }
+        self.pipe.wait_token(token, deadline, stop)
     }
 
-    /// Drains the answer the engine still owes, if any, waiting until the earlier of the
-    /// caller's `deadline` and the time the engine had to answer by.
+    /// Drains the answer the engine still owes, if any (see [`Pipe::resync`]).
     fn resync(
         &mut self,
         deadline: Instant,
         stop: Option<&AtomicBool>,
     ) -> Result<(), ExternalError> {
-        if let Some(k) = &self.broken {
-            return Err(self.error(k.clone()));
-        }
-        let Some(p) = self.pending else {
-            return Ok(());
-        };
-        match self.wait_token(p.token, deadline.min(p.by), stop) {
-            Ok(()) => {
-                self.pending = None;
-                Ok(())
-            }
-            Err(Interrupt::Exited) => Err(self.error(ErrorKind::Exited)),
-            Err(Interrupt::Stopped) => Err(self.error(ErrorKind::Stopped)),
-            Err(Interrupt::Deadline) if Instant::now() >= p.by => {
-                self.broken = Some(ErrorKind::Unresponsive);
-                Err(self.error(ErrorKind::Unresponsive))
-            }
-            Err(Interrupt::Deadline) => Err(self.error(ErrorKind::Timeout)),
-        }
-    }
-}
-
-impl Drop for UciEngine {
-    fn drop(&mut self) {
-        if !matches!(self.child.try_wait(), Ok(None)) {
-            return;
-        }
-        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-        let deadline = Instant::now() + QUIT_WAIT;
-        while Instant::now() < deadline {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.pipe.resync(deadline, stop).map_err(|k| self.error(k))
     }
 }
 
