@@ -64,6 +64,8 @@ pub struct Engine {
     fit: Arc<Mutex<FitState>>,
     /// The user's data directory for opponent profiles, found once at start-up.
     default_profile_dir: Option<std::path::PathBuf>,
+    /// Saves opponent profiles off the clock (one thread, started with the first save).
+    profile_writer: Arc<crate::profile::ProfileWriter>,
     handle: Option<JoinHandle<()>>,
 }
 
@@ -91,6 +93,7 @@ impl Engine {
             external: None,
             fit: Arc::new(Mutex::new(FitState::default())),
             default_profile_dir: ProfileStore::default_dir(),
+            profile_writer: Arc::new(crate::profile::ProfileWriter::new()),
             handle: None,
         }
     }
@@ -154,6 +157,9 @@ impl Engine {
         if let Some(e) = &self.external {
             e.lock().new_game();
         }
+        // The last game's profile reaches the disk before the next game begins (it has
+        // normally been written long before: the writer works while the game goes on).
+        self.profile_writer.flush();
     }
 
     /// Loads now, blocking, the exact tables the current position can reach (see

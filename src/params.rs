@@ -88,6 +88,11 @@ pub struct TimeParams {
     pub hard_factor: f64,
     /// Never plan to use more than this share of the remaining time on one move.
     pub max_fraction: f64,
+    /// The most of a move's planned time (the soft limit) that the opponent model's
+    /// external engine probes may take; past it an `engine` type predicts our own α-β
+    /// reply wherever its engine has not answered yet (see `search::om::engine_probe`).
+    /// Match 10 measured why: unbounded, the calls cost 3 plies at 5+0.05.
+    pub engine_time_share: f64,
 }
 
 impl Default for TimeParams {
@@ -97,6 +102,7 @@ impl Default for TimeParams {
             inc_fraction: 0.75,
             hard_factor: 3.0,
             max_fraction: 0.35,
+            engine_time_share: 0.25,
         }
     }
 }

@@ -1,5 +1,5 @@
-//! What nosce learned about each opponent, kept between games: the [`Profile`] and the
-//! directory-backed [`ProfileStore`].
+//! What nosce learned about each opponent, kept between games: the [`Profile`], the
+//! directory-backed [`ProfileStore`], and the [`ProfileWriter`] that saves off the clock.
 //!
 //! A profile holds, per opponent (keyed by [`OpponentId::profile_key`](crate::opponent_id::OpponentId::profile_key)),
 //! how many games and opponent moves were seen and, for every candidate opponent type that
@@ -56,6 +56,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use crate::opponent_id::MAX_ELO;
 
 mod format;
+mod writer;
+
+pub use writer::ProfileWriter;
 
 use format::{Failure, decode, encode, file_name, shorten};
 

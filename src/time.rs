@@ -88,6 +88,11 @@ impl TimeManager {
         self.soft.is_some_and(|s| self.start.elapsed() >= s)
     }
 
+    /// The time planned for this move: the soft limit before any [`Self::adjust`].
+    pub fn planned(&self) -> Option<Duration> {
+        self.base_soft
+    }
+
     /// The instant of the hard deadline, if any.
     pub fn hard_deadline(&self) -> Option<Instant> {
         self.hard.map(|h| self.start + h)

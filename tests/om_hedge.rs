@@ -130,3 +130,52 @@ fn hedged_root_matches_the_unpruned_mixture() {
         }
     }
 }
+
+#[test]
+fn own_reply_is_alpha_betas_reply_to_the_chosen_move_not_the_models() {
+    // `OM_Mode=auto` scores the opponent's move against our own expected reply: in an OM
+    // search that is α-β's reply to the move chosen, whatever the model predicts there.
+    let fens = [
+        "rq3rk1/ppp2ppp/1bnpb3/3N2B1/3NP3/7P/PPPQ1PP1/2KR3R w - - 7 14",
+        "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
+        "r2r1n2/pp2bk2/2p1p2p/3q4/3PN1QP/2P3R1/P4PP1/5RK1 w - - 0 1",
+        "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
+    ];
+    let mut differing = 0;
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let moves = root_moves(&pos, &Limits::depth(DEPTH));
+        for model in [
+            setup(None),
+            setup(Some(Hedge {
+                weight: 0.3,
+                margin: 400,
+            })),
+        ] {
+            let r = fresh(&pos, Some(&model), &moves);
+            let best = r.best.expect("a move");
+            let own = r.own_reply.expect("our own reply");
+            let mut after = pos.clone();
+            after.play(best);
+            assert!(
+                after.legal_moves().contains(&own),
+                "{fen}: own reply {} is not legal after {}",
+                uci(own),
+                uci(best)
+            );
+            // α-β's reply to the same move, from a search of that move alone.
+            let ab = fresh(&pos, None, &[best]);
+            assert_eq!(
+                ab.ponder.map(uci),
+                Some(uci(own)),
+                "{fen}: after {} α-β replies {:?}, the OM search's own reply is {}",
+                uci(best),
+                ab.ponder.map(uci),
+                uci(own)
+            );
+            differing += usize::from(r.ponder != r.own_reply);
+        }
+    }
+    // The point of the field: somewhere the model's prediction is not α-β's reply.
+    assert!(differing > 0, "the model predicted α-β's reply everywhere");
+}

@@ -307,6 +307,9 @@ fn auto_mode_keeps_a_profile_per_opponent() {
     go_checked(&mut e, &game[..4], "go depth 3", SEARCH);
     e.send("setoption name UCI_Opponent value none 1500 computer Fake Opponent");
     go_checked(&mut e, &game, "go depth 3", SEARCH);
+    // Profiles are written in the background; a new game waits for them.
+    e.send("ucinewgame");
+    e.sync();
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
     e.check(files.len() == 1, &format!("profile files: {files:?}"));
     // The second game starts with what the first learned: three moves.
@@ -316,7 +319,10 @@ fn auto_mode_keeps_a_profile_per_opponent() {
         says(&again, "om profile 'Fake Opponent': 1 games, 3 moves"),
         "the second game did not load the profile",
     );
-    // A corrupt profile is reported and ignored.
+    // A corrupt profile is reported and ignored (written once the second game's profile is
+    // on disk, so that the writer cannot overwrite it).
+    e.send("ucinewgame");
+    e.sync();
     let path = files[0].path();
     std::fs::write(&path, "nosce-profile 1\ngarbage\n").unwrap();
     e.send("ucinewgame");
@@ -362,5 +368,129 @@ fn auto_mode_with_an_engine_candidate_answers_on_time_under_a_short_clock() {
         };
         moves.push(reply);
     }
+    e.close();
+}
+
+/// The numbers of the `om engine calls C time T ms budget B ms own replies F` line.
+fn engine_use(lines: &[String]) -> Option<(u64, u64, u64, u64)> {
+    let line = lines.iter().rev().find(|l| l.contains("om engine calls"))?;
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| -> Option<u64> {
+        let i = w.iter().position(|&x| x == key)?;
+        w.get(i + 1)?.parse().ok()
+    };
+    Some((
+        after("calls")?,
+        after("time")?,
+        after("budget")?,
+        after("replies")?,
+    ))
+}
+
+#[test]
+fn a_slow_engine_gets_only_its_share_of_the_move_time() {
+    // Each answer of this engine takes 150 ms; the engine's share of an 800 ms move is a
+    // quarter, 200 ms. Past it the type predicts our own reply, a call in flight is cut at
+    // the share's end, and the late answer is drained by the next search's first call.
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", "engine:1:depth=1"),
+        ("OM_OpponentEngine", &fake("slow 150")),
+        ("Move Overhead", "0"),
+    ]);
+    e.send("ucinewgame");
+    // The first search starts the engine (the handshake is bounded by the clock only), so
+    // the share is checked from the second on.
+    let games: [&[&str]; 3] = [
+        &["e2e4"],
+        &["e2e4", "e7e5"],
+        &["e2e4", "e7e5", "g1f3", "b8c6"],
+    ];
+    for (i, moves) in games.into_iter().enumerate() {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        // The first search starts the engine: python's start may take seconds on a busy
+        // machine, and the handshake is bounded by the clock only.
+        let movetime = if i == 0 { 5000 } else { 800 };
+        let (lines, took) = e.go(&format!("go movetime {movetime}"), SEARCH);
+        let (best, _) = parse_bestmove(lines.last().expect("bestmove"));
+        let legal = legal_uci(&position_after(None, moves));
+        e.check(
+            legal.contains(&best),
+            &format!("bestmove {best} is illegal"),
+        );
+        e.check(
+            !says(&lines, "fails"),
+            "a slow engine cut at its share was reported as failing",
+        );
+        e.check(
+            took < Duration::from_millis(movetime + 400),
+            &format!("bestmove after {took:?} with movetime {movetime}"),
+        );
+        if i == 0 {
+            continue;
+        }
+        let Some((calls, time, budget, own)) = engine_use(&lines) else {
+            e.fail("no 'om engine calls' report");
+        };
+        e.check(
+            (150..=200).contains(&budget),
+            &format!("budget {budget} ms, expected a quarter of 800 ms"),
+        );
+        e.check(calls >= 1, "the engine was never asked");
+        e.check(
+            time <= budget + 60,
+            &format!("the engine took {time} ms of a {budget} ms share"),
+        );
+        e.check(own >= 1, "no move fell back to our own reply");
+    }
+    e.close();
+}
+
+#[test]
+fn an_xboard_engine_as_the_opponent_type() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_xboard.py");
+    // Its prediction is the first legal move in sorted order of the position after ours.
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", "engine:1:depth=3"),
+        ("OM_OpponentEngine", &format!("python3 \"{script}\" ok")),
+        ("OM_OpponentEngineProtocol", "xboard"),
+    ]);
+    let lines = go_checked(&mut e, &["e2e4", "e7e5"], "go depth 4", SEARCH);
+    e.check(!says(&lines, "fails"), "a working xboard engine failed");
+    let om = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains("om depth 4"))
+        .cloned()
+        .unwrap_or_default();
+    let words: Vec<&str> = om.split_whitespace().collect();
+    let Some(i) = words.iter().position(|&w| w == "move") else {
+        e.fail("no OM iteration report at depth 4");
+    };
+    let ours = words[i + 1].to_string();
+    let predicted = words[i + 3].to_string();
+    let moves = vec!["e2e4".to_string(), "e7e5".to_string(), ours];
+    e.check(
+        first_legal(&moves).as_deref() == Some(predicted.as_str()),
+        &format!("predicted {predicted}"),
+    );
+    // A node limit cannot be put to an xboard engine: the type leaves with a message.
+    e.send("setoption name OM_OpponentTypes value engine:1:nodes=500");
+    let lines = go_checked(&mut e, &["d2d4"], "go depth 3", SEARCH);
+    e.check(
+        says(&lines, "no node limit"),
+        "the node limit was not refused with a message",
+    );
+    // A crashing xboard engine leaves the search; we still answer.
+    e.send(&format!(
+        "setoption name OM_OpponentEngine value python3 \"{script}\" crash"
+    ));
+    e.send("setoption name OM_OpponentTypes value engine:1:depth=3");
+    let lines = go_checked(&mut e, &["g1f3"], "go depth 3", SEARCH);
+    e.check(
+        says(&lines, "xboard engine 'fake-crash'") && says(&lines, "fails"),
+        "the crash was not reported",
+    );
     e.close();
 }

@@ -208,6 +208,7 @@ impl Engine {
         };
         Some(ProfileLink {
             store: ProfileStore::new(dir),
+            writer: Arc::clone(&self.profile_writer),
             key,
             display_name: id.name.clone(),
             elo: id.elo,

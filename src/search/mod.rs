@@ -123,6 +123,15 @@ impl<'a> Clock<'a> {
         self.tm.hard_deadline()
     }
 
+    /// The time external engine probes may take in this search: the move's planned time
+    /// times [`TimeParams::engine_time_share`]; `None` without a planned time (a depth,
+    /// node or infinite search, or pondering before `ponderhit`).
+    pub fn engine_budget(&self) -> Option<Duration> {
+        self.tm
+            .planned()
+            .map(|t| t.mul_f64(self.time_params.engine_time_share.clamp(0.0, 1.0)))
+    }
+
     /// Scales the soft deadline (see [`TimeManager::adjust`]).
     pub fn adjust(&mut self, factor: f64) {
         self.tm.adjust(factor);
@@ -179,8 +188,13 @@ impl Default for SearchConfig {
 pub struct SearchResult {
     /// The move to play (`None` only without legal moves).
     pub best: Option<Move>,
-    /// The expected reply.
+    /// The expected reply (in an OM search the model's prediction).
     pub ponder: Option<Move>,
+    /// Our own α-β search's expected reply to `best` — the same as `ponder` in a plain
+    /// search; in an OM search the reply our own search refutes `best` with, which is what
+    /// `OM_Mode=auto` scores the opponent's move against (the model's own prediction there
+    /// would make every candidate agree with itself).
+    pub own_reply: Option<Move>,
     /// Score of the best move, side to move's view.
     pub score: Score,
     /// Last completed depth.
@@ -381,6 +395,7 @@ fn main_loop<E: Evaluator + ?Sized>(
         }
         result.best = best_line.pv.first().copied();
         result.ponder = best_line.pv.get(1).copied();
+        result.own_reply = result.ponder;
         result.score = best_line.score;
         result.pv = best_line.pv.clone();
         if completed {
@@ -407,13 +422,7 @@ fn main_loop<E: Evaluator + ?Sized>(
         }
         prev_best = result.best;
         let clock = w.clock.as_mut().expect("main thread has a clock");
-        clock.adjust(match stable {
-            0 => 1.6,
-            1 => 1.2,
-            2 => 1.0,
-            3 => 0.85,
-            _ => 0.7,
-        });
+        clock.adjust(stability_factor(stable));
         if clock.soft_expired() {
             break;
         }
@@ -520,6 +529,19 @@ fn report<E: Evaluator + ?Sized>(
         pv: line.pv.clone(),
         wdl: wdl_from_score(score),
     });
+}
+
+/// The soft limit's factor after the best move stayed the same for `stable` iterations in
+/// a row: a changing best move buys time, a settled one gives some back. Both root drivers
+/// (plain and opponent-model) use it, so that they spend a move's time alike.
+pub(crate) fn stability_factor(stable: u32) -> f64 {
+    match stable {
+        0 => 1.6,
+        1 => 1.2,
+        2 => 1.0,
+        3 => 0.85,
+        _ => 0.7,
+    }
 }
 
 /// Searches `pos` to a fixed depth with one thread and no output; used by tests, the

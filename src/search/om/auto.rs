@@ -33,7 +33,7 @@ use super::model::search_model;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::position::Position;
-use crate::profile::{CandidateStats, Profile, ProfileStore};
+use crate::profile::{CandidateStats, Profile, ProfileStore, ProfileWriter};
 use crate::search::{SearchContext, SearchResult};
 
 /// What `OM_Mode=auto` adds to a [`OmConfig`] whose types are the candidate bases.
@@ -59,6 +59,8 @@ pub struct AutoSetup {
 pub struct ProfileLink {
     /// The profile directory.
     pub store: ProfileStore,
+    /// The engine's background writer (a save never waits for the disk).
+    pub writer: Arc<ProfileWriter>,
     /// The opponent's key ([`crate::opponent_id::OpponentId::profile_key`]).
     pub key: String,
     /// The opponent's name as the GUI gave it.
@@ -176,7 +178,10 @@ fn load_profile<E: Evaluator + ?Sized>(
     state: &mut FitState,
 ) {
     state.profile_checked = true;
-    match link.store.load(&link.key) {
+    for e in link.writer.take_errors() {
+        ctx.reporter.message(&format!("om profile: {e}"));
+    }
+    match link.writer.load(&link.store, &link.key) {
         Ok(Some(p)) => {
             from_profile(state, &p);
             ctx.reporter.message(&format!(
@@ -231,11 +236,13 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         }
         let before = state.moves;
         fit_new_moves(ctx, setup, auto, pos, &mut state, deadline);
-        if state.moves > before
-            && let Some(link) = &auto.profile
-            && let Err(e) = link.store.save(&to_profile(&state, link))
-        {
-            ctx.reporter.message(&format!("om profile: {e}"));
+        if let Some(link) = &auto.profile {
+            if state.moves > before {
+                link.writer.save(&link.store, to_profile(&state, link));
+            }
+            for e in link.writer.take_errors() {
+                ctx.reporter.message(&format!("om profile: {e}"));
+            }
         }
         if state.moves > 0 {
             let mut line = state.report(&auto.params);
@@ -304,7 +311,7 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         state
             .drift
             .observe(before, result.score, after.key(), &DrawParams::default());
-        state.expected = result.ponder.map(|reply| (after.key(), reply));
+        state.expected = result.own_reply.map(|reply| (after.key(), reply));
     }
     result
 }
@@ -473,6 +480,7 @@ mod tests {
         state.drift.last = Some((7, 30));
         let link = ProfileLink {
             store: ProfileStore::new("unused"),
+            writer: Arc::new(ProfileWriter::new()),
             key: "k".into(),
             display_name: "K".into(),
             elo: Some(2050),

@@ -46,6 +46,8 @@ pub struct RootAb {
     /// The move's score in α-β's root pass, if it was searched there: exact for α-β's best,
     /// an upper bound (fail-soft) for a move that did not raise α.
     pub pass_bound: Option<Score>,
+    /// α-β's expected reply to its best move (the second move of its principal variation).
+    pub reply: Option<Move>,
 }
 
 impl Hedge {
@@ -72,6 +74,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             best: ab_best,
             in_check,
             pass_bound,
+            reply: ab_reply,
         } = ab;
         let w = hedge.weight.clamp(0.0, 1.0);
         let betas = [INFINITE; MAX_TYPES];
@@ -85,13 +88,39 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         };
         // A move other than α-β's best must first be within the margin: α-β's root pass
         // bounds most moves below the floor already (its fail-soft score, an upper bound as
-        // far as α-β itself trusts its reductions), the rest get a null-window test of their
-        // α-β value at the floor. With a small margin the fitted type is searched below only
-        // a few root moves.
-        if Some(m) != ab_best && best > -INFINITE {
-            if pass_bound.is_some_and(|b| b < floor) {
-                return Some(best.min(floor - 1));
+        // far as α-β itself trusts its reductions); a move it leaves open and where the
+        // fitted type predicts something else than α-β's refutation gets a null-window test
+        // of its α-β value at the floor. With a small margin the fitted type is searched
+        // below only a few root moves.
+        let other = Some(m) != ab_best && best > -INFINITE;
+        if other && pass_bound.is_some_and(|b| b < floor) {
+            return Some(best.min(floor - 1));
+        }
+        // Where the fitted type predicts α-β's own refutation of the move, its OM value is
+        // the move's α-β value (the same reply, then our own search): the mixture is that
+        // value too, which the root pass has already bounded. Nothing to search then — and
+        // this is every move once an engine type's time is spent ([`super::engine_probe`]).
+        // Asked before the margin test: the prediction is remembered, the test is a search.
+        let t = self.om_type();
+        let refutation = if Some(m) == ab_best {
+            ab_reply
+        } else {
+            self.own_table_move()
+        };
+        if refutation.is_some() {
+            let (_, predicted) = self.probe_type(t, -INFINITE, INFINITE, depth - 1)?;
+            if predicted.len() == 1 && predicted.first() == refutation.as_ref() {
+                if Some(m) == ab_best {
+                    // α-β's own line below its best move.
+                    let pv = self.own.root_pv();
+                    self.set_line(1, pv.get(1..).unwrap_or_default());
+                    return Some(ab0);
+                }
+                self.set_line(1, &[]);
+                return Some(best.min(pass_bound.unwrap_or(ab0)));
             }
+        }
+        if other {
             let test = self.with_own(|own| -own.search(-floor, -floor + 1, depth - 1, false))?;
             if test < floor {
                 return Some(best.min(floor - 1));

@@ -146,6 +146,8 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     pub helpers: Vec<Driver<'a, E>>,
     /// Probes run in this search (remembered answers not counted).
     probes_run: u64,
+    /// What this driver's external engine probes cost in this search ([`engine_probe`]).
+    pub(super) engine_use: engine_probe::EngineUse,
     /// The stop flag of the helpers' own workers in fast mode ([`parallel`]), if any.
     pub pass_stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
@@ -181,6 +183,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             aborted: false,
             helpers: Vec::new(),
             probes_run: 0,
+            engine_use: engine_probe::EngineUse::default(),
             pass_stop: None,
         }
     }
@@ -240,6 +243,16 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     pub fn tbhits(&self) -> u64 {
         let own = self.own.tbhits + self.opps.iter().map(|w| w.tbhits).sum::<u64>();
         own + self.helpers.iter().map(|h| h.tbhits()).sum::<u64>()
+    }
+
+    /// The move our own table keeps for the current node (α-β's best reply there, as far as
+    /// the table remembers), if it is legal here.
+    pub(super) fn own_table_move(&self) -> Option<Move> {
+        let hit = self.own.tt.probe(self.pos.key())?;
+        self.pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| hit.mv.matches(m))
     }
 
     /// Runs `f` on our own worker with the tree position and the clock lent to it.

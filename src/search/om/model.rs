@@ -170,6 +170,23 @@ pub fn search_model<E: Evaluator + ?Sized>(
         driver.own_nodes(),
         driver.type_nodes()
     ));
+    if setup.types.iter().any(|t| t.engine.is_some()) {
+        let used = std::iter::once(&driver).chain(&driver.helpers).fold(
+            (0, Duration::ZERO, 0),
+            |(c, t, f), d| {
+                let u = d.engine_use;
+                (c + u.calls, t + u.time, f + u.fallbacks)
+            },
+        );
+        let budget = driver.clock.as_ref().and_then(|c| c.engine_budget());
+        ctx.reporter.message(&format!(
+            "om engine calls {} time {} ms budget {} own replies {}",
+            used.0,
+            used.1.as_millis(),
+            budget.map_or_else(|| "none".to_string(), |b| format!("{} ms", b.as_millis())),
+            used.2
+        ));
+    }
     ctx.control.stop.store(true, Ordering::Relaxed);
     result
 }

@@ -303,6 +303,20 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         Some((from_tt(-r.score, ply), vec![best]))
     }
 
+    /// Our own α-β search's reply to root move `m`: the second move of its principal
+    /// variation when `m` is α-β's best, else the move our table keeps for the position
+    /// after `m` (α-β's root pass searched it); `None` if the table has lost it.
+    pub fn own_reply_to(&self, m: Move) -> Option<Move> {
+        let pv = self.own.root_pv();
+        if pv.first() == Some(&m) {
+            return pv.get(1).copied();
+        }
+        let mut pos = self.position().clone();
+        pos.play(m);
+        let hit = self.own.tt.probe(pos.key())?;
+        pos.legal_moves().into_iter().find(|&r| hit.mv.matches(r))
+    }
+
     /// Each opponent type's predicted reply to root move `m`, as its deepest remembered probe
     /// of the position after `m` says (any participant's); `None` for a type without one
     /// (an engine type, whose answers its engine keeps, or a type not probed there).

@@ -82,6 +82,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             hedge,
             ab_value,
             ab_best: self.own.root_pv().first().copied(),
+            ab_reply: self.own.root_pv().get(1).copied(),
             in_check: self.position().chess().is_check(),
             pass: if hedge.is_some() {
                 self.own.root_scores.clone()
@@ -181,6 +182,8 @@ pub(super) struct RootPass {
     pub ab_value: Score,
     /// α-β's best move.
     pub ab_best: Option<Move>,
+    /// α-β's expected reply to it.
+    pub ab_reply: Option<Move>,
     /// Whether the root is in check.
     pub in_check: bool,
     /// α-β's fail-soft root scores (hedged root only).
@@ -221,6 +224,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
                 best: pass.ab_best,
                 in_check: pass.in_check,
                 pass_bound: pass.pass.iter().find(|&&(pm, _)| pm == m).map(|&(_, v)| v),
+                reply: pass.ab_reply,
             };
             self.hedged_child(h, m, index + 1, pass.depth, best, ab)
         } else {
@@ -297,6 +301,7 @@ pub fn run<E: Evaluator + ?Sized>(
         return result;
     }
     let mut depth = 1;
+    let (mut prev_best, mut stable) = (None, 0);
     while depth <= max_depth.max(1) {
         let Some(it) = driver.iterate(&mut root_moves, depth as i32) else {
             // An opponent type failed (an external engine): report it, drop it from this
@@ -329,6 +334,7 @@ pub fn run<E: Evaluator + ?Sized>(
         };
         result.best = it.pv.first().copied().or(result.best);
         result.ponder = it.pv.get(1).copied();
+        result.own_reply = result.best.and_then(|m| driver.own_reply_to(m));
         result.score = it.value;
         result.depth = depth;
         result.pv = it.pv.clone();
@@ -348,10 +354,18 @@ pub fn run<E: Evaluator + ?Sized>(
                 .map(|&m| driver.predictions_after(m))
                 .unwrap_or_default(),
         });
-        if let Some(c) = driver.clock.as_mut()
-            && c.soft_expired()
-        {
-            break;
+        // The plain search's time rule: a settled best move gives time back.
+        if it.pv.first().copied() == prev_best {
+            stable += 1;
+        } else {
+            stable = 0;
+        }
+        prev_best = it.pv.first().copied();
+        if let Some(c) = driver.clock.as_mut() {
+            c.adjust(crate::search::stability_factor(stable));
+            if c.soft_expired() {
+                break;
+            }
         }
         depth += 1;
     }
