@@ -103,6 +103,31 @@ impl Thinking {
     }
 }
 
+/// The move of a `move` line, in coordinates or SAN: `Protocol` if it is no move at all,
+/// `IllegalMove` if it is one but not legal in `pos`.
+fn parse_move(line: &str, pos: &Position) -> Result<shakmaty::Move, ErrorKind> {
+    let text = line.split_whitespace().nth(1).unwrap_or("");
+    if text.is_empty() {
+        return Err(ErrorKind::Protocol("'move' without a move".into()));
+    }
+    let by_uci = text
+        .parse::<UciMove>()
+        .ok()
+        .and_then(|m| m.to_move(pos.chess()).ok());
+    let by_san = || {
+        text.parse::<San>()
+            .ok()
+            .and_then(|s| s.to_move(pos.chess()).ok())
+    };
+    by_uci.or_else(by_san).ok_or_else(|| {
+        if text.parse::<UciMove>().is_ok() || text.parse::<San>().is_ok() {
+            ErrorKind::IllegalMove(text.to_string())
+        } else {
+            ErrorKind::Protocol(format!("'move {text}' is not a move"))
+        }
+    })
+}
+
 /// True for the engine's complaints about a command (CECP §11).
 fn is_complaint(line: &str) -> bool {
     line.starts_with("Illegal move") || line.starts_with("Error")
@@ -345,26 +370,7 @@ impl CecpEngine {
         pos: &Position,
         t: Thinking,
     ) -> Result<EngineAnswer, ExternalError> {
-        let text = line.split_whitespace().nth(1).unwrap_or("");
-        if text.is_empty() {
-            return Err(self.error(ErrorKind::Protocol("'move' without a move".into())));
-        }
-        let by_uci = text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|m| m.to_move(pos.chess()).ok());
-        let by_san = || {
-            text.parse::<San>()
-                .ok()
-                .and_then(|s| s.to_move(pos.chess()).ok())
-        };
-        let mv = by_uci.or_else(by_san).ok_or_else(|| {
-            if text.parse::<UciMove>().is_ok() || text.parse::<San>().is_ok() {
-                self.error(ErrorKind::IllegalMove(text.to_string()))
-            } else {
-                self.error(ErrorKind::Protocol(format!("'move {text}' is not a move")))
-            }
-        })?;
+        let mv = parse_move(line, pos).map_err(|k| self.error(k))?;
         Ok(EngineAnswer {
             mv,
             depth: t.depth,
@@ -420,6 +426,61 @@ mod tests {
         f.read("feature broken");
         f.read("feature x=\"unterminated");
         assert_eq!(f.done, Some(true));
+    }
+
+    #[test]
+    fn engine_output_never_panics_the_parsers() {
+        // The engine's lines are outside input: mutated feature, thinking and move lines.
+        let seeds = [
+            r#"feature ping=1 setboard=1 myname="Phalanx XXV" done=1"#,
+            "12 -35 104 123456 e2e4 e7e5 g1f3",
+            "move e7e8q",
+            "Illegal move: sd 3",
+        ];
+        let mut rng = crate::tb::sample::SplitMix64::new(17);
+        let pos = Position::default();
+        let mut f = Features::default();
+        let mut t = Thinking::default();
+        for i in 0..20_000 {
+            let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
+            for _ in 0..=rng.below(4) {
+                let at = rng.below(bytes.len() as u64 + 1) as usize;
+                match rng.below(3) {
+                    0 if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    1 => bytes.insert(at, b"=\" 9-.&q\xff"[rng.below(8) as usize]),
+                    _ => bytes.truncate(at),
+                }
+            }
+            let line = String::from_utf8_lossy(&bytes);
+            f.read(&line);
+            t.read(&line);
+            is_complaint(&line);
+            // A move line is either a legal move or an error, never a panic.
+            if let Ok(m) = parse_move(&line, &pos) {
+                assert!(pos.legal_moves().contains(&m), "{line}");
+            }
+        }
+    }
+
+    #[test]
+    fn move_lines_in_coordinates_or_san() {
+        let pos = Position::default();
+        assert_eq!(parse_move("move e2e4", &pos).map(uci), Ok("e2e4".into()));
+        assert_eq!(parse_move("move Nf3", &pos).map(uci), Ok("g1f3".into()));
+        assert_eq!(
+            parse_move("move e2e5", &pos),
+            Err(ErrorKind::IllegalMove("e2e5".into()))
+        );
+        assert!(matches!(
+            parse_move("move", &pos),
+            Err(ErrorKind::Protocol(_))
+        ));
+        assert!(matches!(
+            parse_move("move xyz!", &pos),
+            Err(ErrorKind::Protocol(_))
+        ));
     }
 
     #[test]
