@@ -56,6 +56,18 @@ fn first_legal(moves: &[String]) -> Option<String> {
     legal.first().cloned()
 }
 
+/// Our move and the predicted reply of the last `om depth D move M predicted R ...` line.
+fn om_move_and_prediction(lines: &[String], depth: u32) -> Option<(String, String)> {
+    let tag = format!("om depth {depth} ");
+    let line = lines.iter().rev().find(|l| l.contains(&tag))?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| {
+        let i = words.iter().position(|&w| w == key)?;
+        words.get(i + 1).map(|w| w.to_string())
+    };
+    Some((after("move")?, after("predicted")?))
+}
+
 fn says(lines: &[String], text: &str) -> bool {
     lines
         .iter()
@@ -89,16 +101,11 @@ fn a_working_engine_type_predicts_the_reply() {
     );
     // The fake engine plays the first legal move in sorted UCI order: the predicted reply
     // of the reported line must be that move in the position after our move.
-    let om = lines
-        .iter()
-        .rev()
-        .find(|l| l.contains("om depth 4"))
-        .cloned()
-        .unwrap_or_default();
-    let words: Vec<&str> = om.split_whitespace().collect();
-    let ours = words[words.iter().position(|&w| w == "move").unwrap() + 1];
-    let predicted = words[words.iter().position(|&w| w == "predicted").unwrap() + 1];
-    let after = position_after(None, &["e2e4", "e7e5", ours]);
+    let Some((ours, predicted)) = om_move_and_prediction(&lines, 4) else {
+        e.fail("no OM iteration report at depth 4");
+    };
+    let predicted = predicted.as_str();
+    let after = position_after(None, &["e2e4", "e7e5", &ours]);
     let mut legal = legal_uci(&after);
     legal.sort();
     e.check(
@@ -458,18 +465,9 @@ fn an_xboard_engine_as_the_opponent_type() {
     ]);
     let lines = go_checked(&mut e, &["e2e4", "e7e5"], "go depth 4", SEARCH);
     e.check(!says(&lines, "fails"), "a working xboard engine failed");
-    let om = lines
-        .iter()
-        .rev()
-        .find(|l| l.contains("om depth 4"))
-        .cloned()
-        .unwrap_or_default();
-    let words: Vec<&str> = om.split_whitespace().collect();
-    let Some(i) = words.iter().position(|&w| w == "move") else {
+    let Some((ours, predicted)) = om_move_and_prediction(&lines, 4) else {
         e.fail("no OM iteration report at depth 4");
     };
-    let ours = words[i + 1].to_string();
-    let predicted = words[i + 3].to_string();
     let moves = vec!["e2e4".to_string(), "e7e5".to_string(), ours];
     e.check(
         first_legal(&moves).as_deref() == Some(predicted.as_str()),

@@ -248,11 +248,13 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     /// The move our own table keeps for the current node (α-β's best reply there, as far as
     /// the table remembers), if it is legal here.
     pub(super) fn own_table_move(&self) -> Option<Move> {
-        let hit = self.own.tt.probe(self.pos.key())?;
-        self.pos
-            .legal_moves()
-            .into_iter()
-            .find(|&m| hit.mv.matches(m))
+        self.own_table_move_at(&self.pos)
+    }
+
+    /// The move our own table keeps for `pos`, if it is legal there.
+    pub(super) fn own_table_move_at(&self, pos: &Position) -> Option<Move> {
+        let hit = self.own.tt.probe(pos.key())?;
+        pos.legal_moves().into_iter().find(|&m| hit.mv.matches(m))
     }
 
     /// Runs `f` on our own worker with the tree position and the clock lent to it.

@@ -313,8 +313,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         }
         let mut pos = self.position().clone();
         pos.play(m);
-        let hit = self.own.tt.probe(pos.key())?;
-        pos.legal_moves().into_iter().find(|&r| hit.mv.matches(r))
+        self.own_table_move_at(&pos)
     }
 
     /// Each opponent type's predicted reply to root move `m`, as its deepest remembered probe
