@@ -134,6 +134,10 @@ impl Engine {
             pos.play_uci(m)
                 .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
         }
+        // Our exact table of a covered ending is loaded before `go` (a file: milliseconds).
+        if self.tables.use_exact {
+            let _ = self.tables.prefetch(pos.chess());
+        }
         self.position = pos;
         Ok(())
     }

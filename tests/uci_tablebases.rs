@@ -98,6 +98,45 @@ fn missing_and_truncated_tables_warn_and_the_engine_keeps_working() {
     let _ = std::fs::remove_dir_all(&tmp);
 }
 
+/// Our exact table on disk is used from the first search of a fresh engine: before, it was
+/// loaded in the background while that search ran unfiltered (found under cutechess-cli:
+/// Browne-BELLE 1, 1. Kb7, the K+R side's first move Re6, mate in 29 instead of 34).
+#[test]
+fn exact_tables_on_disk_filter_the_first_search() {
+    let dir = std::env::temp_dir().join(format!("nosce-first-search-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let generated = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"))
+        .args(["tb", "gen", "KQvKR"])
+        .env("NOSCE_TABLES", &dir)
+        .output()
+        .expect("cannot run nosce tb gen");
+    assert!(generated.status.success(), "{generated:?}");
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"));
+    cmd.env("NOSCE_TABLES", &dir);
+    let mut e = Engine::start_command(cmd);
+    e.send("uci");
+    e.read_until("uciok", Duration::from_secs(10));
+    for mode in ["off", "om"] {
+        e.send(&format!("setoption name OM_Mode value {mode}"));
+        e.send("ucinewgame");
+        e.send("position fen K3r3/8/5k2/Q7/8/8/8/8 w - - 0 1 moves a8b7");
+        let (lines, _) = e.go("go depth 4", Duration::from_secs(20));
+        e.check(
+            lines
+                .iter()
+                .any(|l| l.contains("tablebase root filter: 1 of 19")),
+            "the first search ran without the exact table's root filter",
+        );
+        // Re7+ is the only move that keeps mate in 34 (`nosce tb probe`).
+        e.check(
+            parse_bestmove(lines.last().unwrap()).0 == "e8e7",
+            "a move that shortens the loss",
+        );
+    }
+    e.close();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn exact_tables_can_be_switched_off() {
     let (mut e, _) = Engine::start_uci();

@@ -70,13 +70,15 @@ impl Tablebases {
         self.syzygy.as_ref().map_or(0, SyzygyTables::num_tables)
     }
 
-    /// Starts loading (or generating) the exact table of `pos`'s material in the background
-    /// if it is covered and not in memory yet. Returns true if the table is ready now.
+    /// Makes the exact table of `pos`'s material ready if it is covered: from its file at
+    /// once when a valid one is on disk (milliseconds, so that the first search of a game
+    /// already keeps only the table-optimal moves), else by loading or generating it in the
+    /// background. Returns true if the table is ready now.
     pub fn prefetch(&self, pos: &Chess) -> bool {
         let Some(placement) = Placement::from_position(pos) else {
             return false;
         };
-        if self.exact.loaded(&placement.material).is_some() {
+        if self.exact.load_file(&placement.material) {
             return true;
         }
         {
