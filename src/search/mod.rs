@@ -320,6 +320,8 @@ fn helper_loop<E: Evaluator + ?Sized>(w: &mut Worker<'_, E>, id: usize) {
 struct Line {
     score: Score,
     pv: Vec<Move>,
+    /// `Lower` for a cut iteration's new best move that failed high (fail-soft score).
+    bound: ScoreBound,
 }
 
 fn main_loop<E: Evaluator + ?Sized>(
@@ -398,14 +400,15 @@ fn main_loop<E: Evaluator + ?Sized>(
         result.own_reply = result.ponder;
         result.score = best_line.score;
         result.pv = best_line.pv.clone();
-        if completed {
-            result.depth = depth as u32;
-            for (i, l) in lines.iter().enumerate() {
-                report(ctx, &w, depth, i as u32 + 1, l, ScoreBound::Exact, counters);
-            }
-        }
         if !completed {
+            // The new best move of a cut iteration is shown: the last pv a GUI sees starts
+            // with the move we play (match runners check it).
+            report(ctx, &w, depth, 1, best_line, best_line.bound, counters);
             break;
+        }
+        result.depth = depth as u32;
+        for (i, l) in lines.iter().enumerate() {
+            report(ctx, &w, depth, i as u32 + 1, l, ScoreBound::Exact, counters);
         }
         // Stop conditions between iterations.
         if let Some(mate) = limits.mate
@@ -461,19 +464,28 @@ fn aspiration<E: Evaluator + ?Sized>(
         let (alpha, beta) = window.window();
         let s = w.search(alpha, beta, depth, false);
         if w.aborted {
-            return if w.root_pv_changed && pv_idx == 0 {
-                Some(Line {
-                    score: s,
-                    pv: w.root_pv(),
-                })
+            if !(w.root_pv_changed && pv_idx == 0) {
+                return None;
+            }
+            // The cut search returns no value: the new best move's own score is the one it
+            // returned before the cut.
+            let pv = w.root_pv();
+            let score = pv
+                .first()
+                .and_then(|m| w.root_scores.iter().find(|(r, _)| r == m))
+                .map_or(alpha, |&(_, sc)| sc);
+            let bound = if score >= beta {
+                ScoreBound::Lower
             } else {
-                None
+                ScoreBound::Exact
             };
+            return Some(Line { score, pv, bound });
         }
         let Some(fail) = window.outcome(s) else {
             return Some(Line {
                 score: s,
                 pv: w.root_pv(),
+                bound: ScoreBound::Exact,
             });
         };
         let long = w
@@ -488,6 +500,7 @@ fn aspiration<E: Evaluator + ?Sized>(
             let l = Line {
                 score,
                 pv: w.root_pv(),
+                bound,
             };
             report(ctx, w, depth, pv_idx as u32 + 1, &l, bound, counters);
         }
