@@ -16,7 +16,7 @@ fc() {  # fastchess run: NAME, then the two -engine blocks' arguments
     name=$1; shift
     "$FASTCHESS" "$@" -each tc=2+0.02 \
         -openings file="$BOOK" format=epd order=random -srand 1 \
-        -rounds "$ROUNDS" -repeat -concurrency 2 -recover \
+        -rounds "$ROUNDS" -repeat -concurrency 2 -recover -check-mate-pvs \
         -pgnout file="$name.pgn" -log file="$name.log" level=warn \
         > "$name.out" 2>&1
 }

@@ -5,6 +5,8 @@ stalled connections, crashes), attributed to the engine that caused it. Uses pyt
 
     python3 tally.py A-uci-toga2.pgn B-uci-gnuchess.pgn C-xboard-phalanx.pgn D-uci-prom-toga2.pgn
 """
+import collections
+import os
 import re
 import sys
 
@@ -63,6 +65,21 @@ def main(paths):
         pct = 100.0 * score / games if games else 0.0
         print(f"| {path} | {games} | {score:g} ({pct:.1f} %) | {ours['time']} | {ours['illegal']} | "
               f"{ours['disconnect']} | {ours['stall']} | {opp_txt} |")
+        warnings(path[:-4] + ".log")
+
+
+def warnings(log):
+    """fastchess's warnings about engine output in the run's log, by engine and kind."""
+    if not os.path.exists(log):
+        return
+    seen = collections.Counter()
+    with open(log, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.search(r"Warning; (.*?) - (?:move \S+ )?from (\S+)", line)
+            if m:
+                seen[(m.group(2), m.group(1))] += 1
+    for (engine, kind), n in sorted(seen.items()):
+        print(f"|   fastchess warning | {engine}: {kind} | {n} | | | | | |")
 
 
 if __name__ == "__main__":
