@@ -102,6 +102,42 @@ fn corruption_is_detected_and_repaired() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// FNV-1a over header bytes 0..64 and the payload, as the file format documents.
+fn recompute_checksum(bytes: &mut [u8]) {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes[..64].iter().chain(&bytes[file::HEADER_LEN..]) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    bytes[64..72].copy_from_slice(&h.to_le_bytes());
+}
+
+/// Found by the coverage-guided fuzzer (`fuzz/`, target `table_file`): header bytes the
+/// reader ignored (the material key's padding, the reserved word, the longest distances)
+/// could differ from what we write, with a valid checksum. Every header byte is checked now.
+#[test]
+fn header_slack_is_refused_even_with_a_valid_checksum() {
+    let dir = tb_common::temp_dir("slack");
+    let m = material("KvK");
+    let table = ExactTables::new(&dir).table(&m).expect("generate");
+    let good = file::encode(&table);
+    for (at, what) in [(25, "key padding"), (36, "reserved"), (56, "longest DTM")] {
+        let mut bad = good.clone();
+        bad[at] ^= 0x01;
+        recompute_checksum(&mut bad);
+        assert!(
+            file::decode(&bad, &m).is_err(),
+            "{what} altered was accepted"
+        );
+    }
+    let mut same = good.clone();
+    recompute_checksum(&mut same);
+    assert!(
+        file::decode(&same, &m).is_ok(),
+        "the checksum recomputation is right"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn parallel_generation_leaves_one_valid_file() {
     let dir = tb_common::temp_dir("parallel");

@@ -81,11 +81,28 @@ pub fn table_path(dir: &Path, material: &Material) -> PathBuf {
 
 /// Serialises a table (header and payload).
 pub fn encode(table: &Table) -> Vec<u8> {
+    let slots = table.layout().size;
+    let mut out = Vec::with_capacity(HEADER_LEN + 4 * slots);
+    out.extend_from_slice(&header(table));
+    out.extend_from_slice(&[0u8; 8]); // checksum, filled below
+    for color in [Color::White, Color::Black] {
+        out.extend_from_slice(table.dtm_codes(color));
+    }
+    for color in [Color::White, Color::Black] {
+        out.extend_from_slice(table.dtc_codes(color));
+    }
+    let sum = checksum(&out);
+    out[64..72].copy_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// The first 64 bytes of `table`'s file (everything before the checksum).
+fn header(table: &Table) -> Vec<u8> {
     let material = table.material();
     let layout = table.layout();
     let slots = layout.size;
     let (max_dtm, max_dtc) = table.max_distances();
-    let mut out = Vec::with_capacity(HEADER_LEN + 4 * slots);
+    let mut out = Vec::with_capacity(64);
     out.extend_from_slice(&FILE_MAGIC);
     out.extend_from_slice(&FILE_VERSION.to_le_bytes());
     out.extend_from_slice(&(HEADER_LEN as u32).to_le_bytes());
@@ -100,15 +117,7 @@ pub fn encode(table: &Table) -> Vec<u8> {
     out.extend_from_slice(&((4 * slots) as u64).to_le_bytes());
     out.extend_from_slice(&u32::from(max_dtm).to_le_bytes());
     out.extend_from_slice(&u32::from(max_dtc).to_le_bytes());
-    out.extend_from_slice(&[0u8; 8]); // checksum, filled below
-    for color in [Color::White, Color::Black] {
-        out.extend_from_slice(table.dtm_codes(color));
-    }
-    for color in [Color::White, Color::Black] {
-        out.extend_from_slice(table.dtc_codes(color));
-    }
-    let sum = checksum(&out);
-    out[64..72].copy_from_slice(&sum.to_le_bytes());
+    debug_assert_eq!(out.len(), 64);
     out
 }
 
@@ -186,8 +195,16 @@ pub fn decode(bytes: &[u8], expected: &Material) -> Result<Table, TbError> {
     }
     let s = layout.size;
     let part = |k: usize| bytes[HEADER_LEN + k * s..HEADER_LEN + (k + 1) * s].to_vec();
-    Table::from_parts(*expected, [part(0), part(1)], [part(2), part(3)])
-        .ok_or_else(|| TbError::Corrupt(format!("{expected}: inconsistent table")))
+    let table = Table::from_parts(*expected, [part(0), part(1)], [part(2), part(3)])
+        .ok_or_else(|| TbError::Corrupt(format!("{expected}: inconsistent table")))?;
+    // Every header byte is what we would write for this table: no slack (the key's padding,
+    // the reserved word, the longest distances) that a damaged file could hide in.
+    if bytes[..64] != header(&table)[..] {
+        return bad(
+            "header does not match the table (padding, reserved or distance fields)".into(),
+        );
+    }
+    Ok(table)
 }
 
 /// Reads and verifies `dir/<material>.ntb`. `Ok(None)` if the file does not exist.
