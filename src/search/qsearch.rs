@@ -25,8 +25,11 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         if ply >= MAX_PLY - 2 {
             return self.evaluate();
         }
+        // The fifty-move rule too: a capture sequence that starts at the hundredth half-move
+        // is not played (fastchess: "PV continues after fifty-move rule").
         if self.pos.is_insufficient_material()
             || (self.pos.halfmoves() >= 4 && self.pos.is_repetition())
+            || self.pos.is_fifty_move_draw()
         {
             return self.draw_score();
         }
