@@ -6,6 +6,7 @@ stalled connections, crashes), attributed to the engine that caused it. Uses pyt
     python3 tally.py A-uci-toga2.pgn B-uci-gnuchess.pgn C-xboard-phalanx.pgn D-uci-prom-toga2.pgn
 """
 import collections
+import gzip
 import os
 import re
 import sys
@@ -70,10 +71,14 @@ def main(paths):
 
 def warnings(log):
     """fastchess's warnings about engine output in the run's log, by engine and kind."""
-    if not os.path.exists(log):
+    if os.path.exists(log):
+        opener = open
+    elif os.path.exists(log + ".gz"):
+        log, opener = log + ".gz", gzip.open
+    else:
         return
     seen = collections.Counter()
-    with open(log, encoding="utf-8", errors="replace") as f:
+    with opener(log, "rt", encoding="utf-8", errors="replace") as f:
         for line in f:
             m = re.search(r"Warning; (.*?) - (?:move \S+ )?from (\S+)", line)
             if m:
