@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Engine, parse_move, position_after, pv_lines};
+use common::{Engine, parse_move, position_after, pv_lines, pv_moves};
 use shakmaty::Position;
 
 /// From the conformance run: Black to move with the half-move clock at 98. There fastchess
@@ -26,12 +26,7 @@ fn no_pv_goes_past_the_fifty_move_draw() {
         e.send(&format!("position fen {AT_98}"));
         let (lines, _) = e.go(&format!("go depth {depth}{only}"), Duration::from_secs(30));
         for line in pv_lines(&lines) {
-            let pv: Vec<&str> = line
-                .split(" pv ")
-                .nth(1)
-                .unwrap_or("")
-                .split_whitespace()
-                .collect();
+            let pv = pv_moves(line);
             let mut pos = position_after(Some(AT_98), &[]);
             for (i, m) in pv.iter().enumerate() {
                 let fifty = pos.halfmoves() >= 100 && !pos.is_checkmate();

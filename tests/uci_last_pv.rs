@@ -9,7 +9,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Engine, info_field, parse_bestmove, pv_lines};
+use common::{Engine, info_field, parse_bestmove, pv_lines, pv_moves};
 
 fn bench_positions(n: usize) -> Vec<String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/bench.epd");
@@ -63,4 +63,51 @@ fn the_last_pv_starts_with_the_bestmove_in_om_mode() {
     let n = check(&mut e, &bench_positions(12), &LIMITS[..5]);
     assert_eq!(n, 12 * 5);
     e.close();
+}
+
+/// A mate score is shown only with a line that mates in that many moves, in OM and PrOM
+/// mode too (whose values are the speculated line's and an expectation over the types):
+/// fastchess's `-check-mate-pvs` warned 144 times in 250 PrOM games of the conformance run.
+#[test]
+fn mate_scores_come_with_their_mating_line_in_om_and_prom_mode() {
+    use common::position_after;
+    use shakmaty::Position as _;
+    // Black mates in 2 (Re1+ Rxe1 Rxe1#), and a position of the conformance run's first PrOM
+    // game, where PrOM (White) was mated in 4 and reported it with a longer line.
+    let fens = [
+        "4r1k1/4rppp/8/8/8/8/5PPP/2R3K1 b - - 0 1",
+        "4r1rk/p1Q2P1p/1p6/1q6/8/P4K2/3n1P1P/R2R4 w - - 1 28",
+    ];
+    let mut mates = 0;
+    for types in ["self:1:depth=4", "self:0.5:depth=4,material:0.5:depth=2"] {
+        let (mut e, _) = Engine::start_uci();
+        e.send(&format!(
+            "setoption name OM_Mode value {}",
+            if types.contains(',') { "prom" } else { "om" }
+        ));
+        e.send(&format!("setoption name OM_OpponentTypes value {types}"));
+        for fen in fens {
+            for depth in 1..=7 {
+                e.send("ucinewgame");
+                e.send(&format!("position fen {fen}"));
+                let (lines, _) = e.go(&format!("go depth {depth}"), Duration::from_secs(30));
+                for line in pv_lines(&lines) {
+                    let Some(n) = info_field(line, "mate").and_then(|n| n.parse::<i32>().ok())
+                    else {
+                        continue;
+                    };
+                    let pv = pv_moves(line);
+                    let plies = if n > 0 { 2 * n - 1 } else { -2 * n } as usize;
+                    let end = position_after(Some(fen), &pv);
+                    e.check(
+                        pv.len() == plies && end.is_checkmate(),
+                        &format!("{types}: mate {n} with a pv of {} plies: {line}", pv.len()),
+                    );
+                    mates += 1;
+                }
+            }
+        }
+        e.close();
+    }
+    assert!(mates > 0, "no mate score shown at all");
 }

@@ -336,6 +336,15 @@ pub fn info_tail<'a>(line: &'a str, key: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The moves of an `info ... pv ...` line.
+pub fn pv_moves(line: &str) -> Vec<&str> {
+    line.split(" pv ")
+        .nth(1)
+        .unwrap_or("")
+        .split_whitespace()
+        .collect()
+}
+
 /// Info lines carrying a score and a principal variation.
 pub fn pv_lines(lines: &[String]) -> Vec<&String> {
     lines

@@ -7,13 +7,13 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use shakmaty::Move;
+use shakmaty::{Move, Position as _};
 
 use super::config::OmConfig;
 use super::root::{self, OmIteration, OmLine};
 use super::{Driver, ProbeSpec};
 use crate::eval::Evaluator;
-use crate::eval::score::MAX_PLY;
+use crate::eval::score::{MATE, MAX_PLY, Score, TB_WIN_BOUND, is_mate};
 use crate::limits::Limits;
 use crate::position::{Position, uci};
 use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
@@ -134,19 +134,20 @@ pub fn search_model<E: Evaluator + ?Sized>(
             &it.lines[..]
         };
         for (i, line) in lines.iter().enumerate() {
+            let (score, pv) = shown_line(pos, line.value, &line.pv);
             ctx.reporter.info(&SearchInfo {
                 depth,
                 seldepth: (d.own.seldepth as u32).max(depth),
                 multipv: i as u32 + 1,
-                score: line.value,
+                score,
                 bound: ScoreBound::Exact,
                 nodes,
                 nps,
                 time,
                 hashfull: ctx.tt.hashfull(),
                 tbhits: d.tbhits(),
-                pv: line.pv.clone(),
-                wdl: wdl_from_score(line.value),
+                pv,
+                wdl: wdl_from_score(score),
             });
         }
         if !it.lines.is_empty() {
@@ -349,4 +350,82 @@ pub fn learn_from_last_move<E: Evaluator + ?Sized>(
             .join(" ")
     ));
     probs
+}
+
+/// What an OM/PrOM line is shown as: a mate score only where its line delivers that mate,
+/// cut at the mate (match runners check it: fastchess's "Too long" / "Incomplete mating
+/// PV"). An OM value is a mate when the predicted replies lead to one, and the speculated
+/// line usually shows it; a PrOM value is an expectation over the types, which can be in the
+/// mate range without any line mating in that many moves: it is shown as the largest value
+/// that is not a mate or a table result.
+fn shown_line(root: &Position, value: Score, pv: &[Move]) -> (Score, Vec<Move>) {
+    if !is_mate(value) {
+        return (value, pv.to_vec());
+    }
+    let plies = (MATE - value.abs()) as usize;
+    let mut pos = root.clone();
+    let delivers = plies <= pv.len()
+        && pv[..plies].iter().all(|&m| {
+            let legal = pos.legal_moves().contains(&m);
+            if legal {
+                pos.play(m);
+            }
+            legal
+        })
+        && pos.chess().is_checkmate();
+    if delivers {
+        (value, pv[..plies].to_vec())
+    } else {
+        ((TB_WIN_BOUND - 1) * value.signum(), pv.to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Black mates in 2: Re1+ Rxe1 Rxe1#.
+    const MATE_IN_2: &str = "4r1k1/4rppp/8/8/8/8/5PPP/2R3K1 b - - 0 1";
+
+    fn line(pos: &Position, moves: &[&str]) -> Vec<Move> {
+        let mut p = pos.clone();
+        moves
+            .iter()
+            .map(|m| p.play_uci(m).expect("legal"))
+            .collect()
+    }
+
+    #[test]
+    fn a_mate_score_is_shown_only_with_the_line_that_mates() {
+        let root = Position::from_fen(MATE_IN_2).unwrap();
+        let mating = line(&root, &["e7e1", "c1e1", "e8e1"]);
+        // The right distance: shown as it is.
+        assert_eq!(
+            shown_line(&root, MATE - 3, &mating),
+            (MATE - 3, mating.clone())
+        );
+        // A PrOM expectation in the mate range that no line delivers (mate in 3 claimed,
+        // 2 shown; mate in 1 claimed, the first move does not mate): not a mate.
+        for value in [MATE - 5, MATE - 1] {
+            let (score, pv) = shown_line(&root, value, &mating);
+            assert!(!is_mate(score) && score > 0, "{value} shown as {score}");
+            assert_eq!(pv, mating);
+        }
+        // An incomplete line, and the losing side's view of it.
+        let short = &mating[..2];
+        assert!(!is_mate(shown_line(&root, MATE - 3, short).0));
+        let after = {
+            let mut p = root.clone();
+            p.play(mating[0]);
+            p
+        };
+        let rest = &mating[1..];
+        assert_eq!(
+            shown_line(&after, -(MATE - 2), rest),
+            (-(MATE - 2), rest.to_vec())
+        );
+        assert!(shown_line(&after, -(MATE - 4), rest).0 > -(MATE - 4) + 100);
+        // Not a mate score: untouched.
+        assert_eq!(shown_line(&root, 123, short), (123, short.to_vec()));
+    }
 }
