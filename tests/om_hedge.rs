@@ -92,9 +92,6 @@ fn hedged_root_matches_the_unpruned_mixture() {
             })
             .collect();
         let ab0 = reference.iter().map(|r| r.1).max().unwrap();
-        for r in &reference {
-            eprintln!("DBG {fen} {} ab {} om {}", uci(r.0), r.1, r.2);
-        }
         for (weight, margin) in [(0.3, 400), (0.7, 400), (0.5, 30)] {
             let hedge = Hedge { weight, margin };
             let mix = |ab: i32, om: i32| (weight * ab as f64 + (1.0 - weight) * om as f64) as i32;
