@@ -111,3 +111,30 @@ fn mate_scores_come_with_their_mating_line_in_om_and_prom_mode() {
     }
     assert!(mates > 0, "no mate score shown at all");
 }
+
+/// A forced mate found by our own search ends the OM driver's iterations once they are well
+/// past its length, as in the plain search (the conformance run's PGNs showed OM depths of
+/// 236: the driver went on to the depth limit).
+#[test]
+fn om_iterations_end_after_a_forced_mate() {
+    let (mut e, _) = Engine::start_uci();
+    e.send("setoption name OM_Mode value om");
+    e.send("setoption name OM_OpponentTypes value self:1:depth=4");
+    e.send("position fen 4r1k1/4rppp/8/8/8/8/5PPP/2R3K1 b - - 0 1");
+    let (lines, _) = e.go("go depth 200", Duration::from_secs(60));
+    let deepest = pv_lines(&lines)
+        .iter()
+        .filter_map(|l| info_field(l, "depth")?.parse::<u32>().ok())
+        .max()
+        .unwrap_or(0);
+    // Mate in 2 is 3 plies: the search stops after depth 2 * 3 + 8 + 1.
+    e.check(
+        (3..=15).contains(&deepest),
+        &format!("deepest OM iteration {deepest}"),
+    );
+    e.check(
+        parse_bestmove(lines.last().unwrap()).0 == "e7e1",
+        "the mating move",
+    );
+    e.close();
+}

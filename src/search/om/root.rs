@@ -16,7 +16,7 @@ use shakmaty::{Move, Position as _};
 use super::hedge::{Hedge, RootAb};
 use super::{Driver, MAX_TYPES, OmMode};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
+use crate::eval::score::{INFINITE, MATE, Score, is_mate};
 use crate::report::{OmReport, Reporter};
 use crate::search::SearchResult;
 
@@ -366,6 +366,11 @@ pub fn run<E: Evaluator + ?Sized>(
             if c.soft_expired() {
                 break;
             }
+        }
+        // A forced mate (our own α-β value) searched well beyond its length: no point going
+        // on, as in the plain search (the conformance run saw depths of 236 reported).
+        if is_mate(it.ab_value) && depth as Score > 2 * (MATE - it.ab_value.abs()) + 8 {
+            break;
         }
         depth += 1;
     }
