@@ -35,18 +35,36 @@ impl Reporter for Last {
     }
 }
 
-fn arg<T: std::str::FromStr>(i: usize, default: T) -> T {
-    std::env::args()
-        .nth(i)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
+/// Argument `i` (its default if absent); anything that does not parse or lies outside
+/// `ok` ends the program with a message.
+fn arg<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    i: usize,
+    name: &str,
+    default: T,
+    ok: std::ops::RangeInclusive<T>,
+) -> T {
+    let Some(text) = std::env::args().nth(i) else {
+        return default;
+    };
+    match text.parse::<T>() {
+        Ok(v) if ok.contains(&v) => v,
+        _ => {
+            eprintln!(
+                "hedge_nodes: {name} must be a number from {} to {}, not '{text}'\n\
+                 usage: hedge_nodes [DEPTH] [POSITIONS] [WEIGHT] [MARGIN]",
+                ok.start(),
+                ok.end()
+            );
+            std::process::exit(2);
+        }
+    }
 }
 
 fn main() {
-    let depth: u32 = arg(1, 9);
-    let count: usize = arg(2, 24);
-    let weight: f64 = arg(3, 0.5);
-    let margin: i32 = arg(4, 30);
+    let depth: u32 = arg(1, "DEPTH", 9, 1..=30);
+    let count: usize = arg(2, "POSITIONS", 24, 1..=1000);
+    let weight: f64 = arg(3, "WEIGHT", 0.5, 0.0..=1.0);
+    let margin: i32 = arg(4, "MARGIN", 30, 0..=10_000);
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/bench.epd"))
         .expect("bench.epd");
     let (mut ab_total, mut om_total, mut differ) = (0u64, 0u64, 0usize);

@@ -32,6 +32,10 @@ def reason(game):
 
 
 def main(paths):
+    missing = [p for p in paths if not os.path.exists(p)]
+    if not paths or missing:
+        sys.exit(f"tally.py: no such PGN file: {', '.join(missing)}" if missing
+                 else "usage: tally.py GAMES.pgn [GAMES.pgn ...]")
     print("| file | games | nosce score | time losses | illegal moves | disconnects/crashes | stalls | opponent faults |")
     print("|---|---|---|---|---|---|---|---|")
     for path in paths:

@@ -429,8 +429,7 @@ fn main_loop<E: Evaluator + ?Sized>(
         if clock.soft_expired() {
             break;
         }
-        // A forced mate found and searched well beyond its length: no point going on.
-        if is_mate(result.score) && depth > 2 * (MATE - result.score.abs()) + 8 {
+        if mate_searched_out(result.score, depth) {
             break;
         }
     }
@@ -542,6 +541,12 @@ fn report<E: Evaluator + ?Sized>(
         pv: line.pv.clone(),
         wdl: wdl_from_score(score),
     });
+}
+
+/// A forced mate found (`score`) and searched well beyond its length at `depth`: iterative
+/// deepening has nothing left to find (the plain search and the OM driver's root loop).
+pub(crate) fn mate_searched_out(score: Score, depth: i32) -> bool {
+    is_mate(score) && depth > 2 * (MATE - score.abs()) + 8
 }
 
 /// The soft limit's factor after the best move stayed the same for `stable` iterations in

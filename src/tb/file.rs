@@ -41,6 +41,8 @@ use crate::tb::{
 
 /// Length of the file header in bytes.
 pub const HEADER_LEN: usize = 72;
+/// Where the checksum starts: the header fields before it are bytes `0..CHECKSUM_AT`.
+const CHECKSUM_AT: usize = 64;
 
 /// 64-bit FNV-1a hash state (offset basis and prime from the FNV specification).
 #[derive(Debug, Clone, Copy)]
@@ -92,17 +94,17 @@ pub fn encode(table: &Table) -> Vec<u8> {
         out.extend_from_slice(table.dtc_codes(color));
     }
     let sum = checksum(&out);
-    out[64..72].copy_from_slice(&sum.to_le_bytes());
+    out[CHECKSUM_AT..HEADER_LEN].copy_from_slice(&sum.to_le_bytes());
     out
 }
 
-/// The first 64 bytes of `table`'s file (everything before the checksum).
+/// The first [`CHECKSUM_AT`] bytes of `table`'s file (everything before the checksum).
 fn header(table: &Table) -> Vec<u8> {
     let material = table.material();
     let layout = table.layout();
     let slots = layout.size;
     let (max_dtm, max_dtc) = table.max_distances();
-    let mut out = Vec::with_capacity(64);
+    let mut out = Vec::with_capacity(CHECKSUM_AT);
     out.extend_from_slice(&FILE_MAGIC);
     out.extend_from_slice(&FILE_VERSION.to_le_bytes());
     out.extend_from_slice(&(HEADER_LEN as u32).to_le_bytes());
@@ -117,14 +119,14 @@ fn header(table: &Table) -> Vec<u8> {
     out.extend_from_slice(&((4 * slots) as u64).to_le_bytes());
     out.extend_from_slice(&u32::from(max_dtm).to_le_bytes());
     out.extend_from_slice(&u32::from(max_dtc).to_le_bytes());
-    debug_assert_eq!(out.len(), 64);
+    debug_assert_eq!(out.len(), CHECKSUM_AT);
     out
 }
 
 /// Checksum of an encoded file: FNV-1a over header bytes 0..64 and the payload.
 fn checksum(bytes: &[u8]) -> u64 {
     let mut h = Fnv1a::default();
-    h.update(&bytes[..64.min(bytes.len())]);
+    h.update(&bytes[..CHECKSUM_AT.min(bytes.len())]);
     if bytes.len() > HEADER_LEN {
         h.update(&bytes[HEADER_LEN..]);
     }
@@ -186,7 +188,7 @@ pub fn decode(bytes: &[u8], expected: &Material) -> Result<Table, TbError> {
             HEADER_LEN as u64 + payload
         ));
     }
-    let stored = u64_at(bytes, 64);
+    let stored = u64_at(bytes, CHECKSUM_AT);
     let actual = checksum(bytes);
     if stored != actual {
         return bad(format!(
@@ -199,7 +201,7 @@ pub fn decode(bytes: &[u8], expected: &Material) -> Result<Table, TbError> {
         .ok_or_else(|| TbError::Corrupt(format!("{expected}: inconsistent table")))?;
     // Every header byte is what we would write for this table: no slack (the key's padding,
     // the reserved word, the longest distances) that a damaged file could hide in.
-    if bytes[..64] != header(&table)[..] {
+    if bytes[..CHECKSUM_AT] != header(&table)[..] {
         return bad(
             "header does not match the table (padding, reserved or distance fields)".into(),
         );

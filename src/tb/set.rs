@@ -78,13 +78,17 @@ impl Tablebases {
         let Some(placement) = Placement::from_position(pos) else {
             return false;
         };
-        if self.exact.load_file(&placement.material) {
+        if self.exact.loaded(&placement.material).is_some() {
             return true;
         }
         {
             let mut loading = self.loading.lock();
+            // Under way in the background (a missing or damaged file): not read again.
             if loading.contains(&placement.material) {
                 return false;
+            }
+            if self.exact.load_file(&placement.material) {
+                return true;
             }
             loading.push(placement.material);
         }

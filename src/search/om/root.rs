@@ -16,7 +16,7 @@ use shakmaty::{Move, Position as _};
 use super::hedge::{Hedge, RootAb};
 use super::{Driver, MAX_TYPES, OmMode};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, MATE, Score, is_mate};
+use crate::eval::score::{INFINITE, Score};
 use crate::report::{OmReport, Reporter};
 use crate::search::SearchResult;
 
@@ -367,9 +367,9 @@ pub fn run<E: Evaluator + ?Sized>(
                 break;
             }
         }
-        // A forced mate (our own α-β value) searched well beyond its length: no point going
-        // on, as in the plain search (the conformance run saw depths of 236 reported).
-        if is_mate(it.ab_value) && depth as Score > 2 * (MATE - it.ab_value.abs()) + 8 {
+        // A forced mate by our own α-β value, as in the plain search (the conformance run saw
+        // OM depths of 236 reported).
+        if crate::search::mate_searched_out(it.ab_value, depth as i32) {
             break;
         }
         depth += 1;
