@@ -4,9 +4,9 @@
 //! machine or its load, so two versions of the driver can be compared on a busy machine.
 //!
 //! ```sh
-//! cargo run --release --example hedge_nodes -- [DEPTH] [POSITIONS] [WEIGHT] [MARGIN]
+//! cargo run --release --example hedge_nodes -- [DEPTH] [POSITIONS] [WEIGHT] [MARGIN] [BREADTH]
 //! ```
-//! (defaults 9, 24, 0.5, 30). The fitted type is our own evaluation at depth 4, the
+//! (defaults 9, 24, 0.5, 30, every root move). The fitted type is our own evaluation at depth 4, the
 //! candidate `OM_Mode=auto` starts programs with.
 
 use std::sync::Arc;
@@ -51,7 +51,7 @@ fn arg<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
         _ => {
             eprintln!(
                 "hedge_nodes: {name} must be a number from {} to {}, not '{text}'\n\
-                 usage: hedge_nodes [DEPTH] [POSITIONS] [WEIGHT] [MARGIN]",
+                 usage: hedge_nodes [DEPTH] [POSITIONS] [WEIGHT] [MARGIN] [BREADTH]",
                 ok.start(),
                 ok.end()
             );
@@ -65,6 +65,7 @@ fn main() {
     let count: usize = arg(2, "POSITIONS", 24, 1..=1000);
     let weight: f64 = arg(3, "WEIGHT", 0.5, 0.0..=1.0);
     let margin: i32 = arg(4, "MARGIN", 30, 0..=10_000);
+    let breadth: usize = arg(5, "BREADTH", usize::MAX, 0..=usize::MAX);
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/bench.epd"))
         .expect("bench.epd");
     let (mut ab_total, mut om_total, mut differ) = (0u64, 0u64, 0usize);
@@ -111,7 +112,11 @@ fn main() {
         }];
         let setup = OmConfig {
             ties: true,
-            hedge: Some(Hedge { weight, margin }),
+            hedge: Some(Hedge {
+                weight,
+                margin,
+                breadth,
+            }),
             ..OmConfig::new(OmMode::Om, 2, types)
         };
         let om = search_model(&ctx, &setup, &pos, &limits, &allowed);
@@ -137,7 +142,7 @@ fn main() {
     }
     println!(
         "total: alpha-beta {ab_total} nodes, hedged {om_total} nodes ({:.2}x) at depth {depth}, \
-         weight {weight}, margin {margin}; moves differ in {differ} positions",
+         weight {weight}, margin {margin}, breadth {breadth}; moves differ in {differ} positions",
         om_total as f64 / ab_total.max(1) as f64
     );
     println!(

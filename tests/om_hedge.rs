@@ -93,7 +93,11 @@ fn hedged_root_matches_the_unpruned_mixture() {
             .collect();
         let ab0 = reference.iter().map(|r| r.1).max().unwrap();
         for (weight, margin) in [(0.3, 400), (0.7, 400), (0.5, 30)] {
-            let hedge = Hedge { weight, margin };
+            let hedge = Hedge {
+                weight,
+                margin,
+                breadth: usize::MAX,
+            };
             let mix = |ab: i32, om: i32| (weight * ab as f64 + (1.0 - weight) * om as f64) as i32;
             let best_ref = reference
                 .iter()
@@ -147,6 +151,7 @@ fn own_reply_is_alpha_betas_reply_to_the_chosen_move_not_the_models() {
             setup(Some(Hedge {
                 weight: 0.3,
                 margin: 400,
+                breadth: usize::MAX,
             })),
         ] {
             let r = fresh(&pos, Some(&model), &moves);
@@ -175,4 +180,80 @@ fn own_reply_is_alpha_betas_reply_to_the_chosen_move_not_the_models() {
     }
     // The point of the field: somewhere the model's prediction is not α-β's reply.
     assert!(differing > 0, "the model predicted α-β's reply everywhere");
+}
+
+#[test]
+fn breadth_keeps_alpha_betas_best_and_its_closest_alternatives() {
+    let pos =
+        Position::from_fen("r2r1n2/pp2bk2/2p1p2p/3q4/3PN1QP/2P3R1/P4PP1/5RK1 w - - 0 1").unwrap();
+    let moves = root_moves(&pos, &Limits::depth(DEPTH));
+    assert!(moves.len() > 5);
+    // α-β's pass: the fourth move best, the second and last closest below it, one unscored.
+    let pass: Vec<(Move, i32)> = moves
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != 0)
+        .map(|(i, &m)| {
+            let v = match i {
+                3 => 50,
+                1 => 40,
+                _ if i == moves.len() - 1 => 45,
+                _ => -100 - i as i32,
+            };
+            (m, v)
+        })
+        .collect();
+    let hedge = |breadth| Hedge {
+        weight: 0.5,
+        margin: 30,
+        breadth,
+    };
+    let last = moves[moves.len() - 1];
+    assert_eq!(
+        hedge(2).candidates(&moves, Some(moves[3]), &pass),
+        vec![moves[1], moves[3], last],
+        "the best and the two closest, in the iteration's order"
+    );
+    assert_eq!(
+        hedge(0).candidates(&moves, Some(moves[3]), &pass),
+        vec![moves[3]]
+    );
+    assert_eq!(
+        hedge(usize::MAX).candidates(&moves, Some(moves[3]), &pass),
+        moves
+    );
+    // Ties keep the order; a move α-β's pass did not score ranks last.
+    let three = hedge(moves.len() - 2).candidates(&moves, Some(moves[3]), &pass);
+    assert!(
+        !three.contains(&moves[0]),
+        "the unscored move is the one left out"
+    );
+}
+
+#[test]
+fn a_hedged_root_of_breadth_zero_plays_alpha_betas_move() {
+    for fen in [
+        "rq3rk1/ppp2ppp/1bnpb3/3N2B1/3NP3/7P/PPPQ1PP1/2KR3R w - - 7 14",
+        "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
+        "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
+        "6k1/6p1/P6p/r1N5/5p2/7P/1b3PP1/4R1K1 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let moves = root_moves(&pos, &Limits::depth(DEPTH));
+        let ab = fresh(&pos, None, &moves);
+        let r = fresh(
+            &pos,
+            Some(&setup(Some(Hedge {
+                weight: 0.3,
+                margin: 400,
+                breadth: 0,
+            }))),
+            &moves,
+        );
+        assert_eq!(
+            r.best.map(uci),
+            ab.best.map(uci),
+            "{fen}: breadth 0 chose another move than α-β"
+        );
+    }
 }

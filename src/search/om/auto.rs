@@ -292,6 +292,7 @@ pub fn search_auto<E: Evaluator + ?Sized>(
             single.hedge = Some(Hedge {
                 weight: 1.0 - weight,
                 margin: (f64::from(auto.margin_ceiling) * weight).round() as i32,
+                breadth: auto.params.hedge_breadth,
             });
             search_model(ctx, &single, pos, limits, allowed)
         }

@@ -57,6 +57,8 @@ pub struct FitParams {
     /// A fit that cannot earn its weight scores only every this many opponent moves (to
     /// notice an opponent that changes), saving the rest of its cost.
     pub idle_sample_every: u64,
+    /// Root moves besides α-β's best that the hedged root searches ([`super::hedge::Hedge::breadth`]).
+    pub hedge_breadth: usize,
 }
 
 impl Default for FitParams {
@@ -72,6 +74,7 @@ impl Default for FitParams {
             min_weight: 0.3,
             judge_after: 100,
             idle_sample_every: 8,
+            hedge_breadth: 2,
         }
     }
 }

@@ -32,6 +32,9 @@ pub struct Hedge {
     pub weight: f64,
     /// The most α-β value (centipawns) a chosen root move may give up against α-β's best.
     pub margin: Score,
+    /// The most root moves besides α-β's best that the fitted type is searched below: those
+    /// α-β's root pass scored highest ([`Hedge::candidates`]); `usize::MAX` for all.
+    pub breadth: usize,
 }
 
 /// What α-β's pass of the iteration found at the root.
@@ -51,6 +54,38 @@ pub struct RootAb {
 }
 
 impl Hedge {
+    /// The root moves the hedged root searches, in `moves`' order: α-β's best `ab_best` and
+    /// the [`Hedge::breadth`] others with the highest scores in α-β's root pass `pass`
+    /// (fail-soft: exact for the best, upper bounds for the rest; a move it has no score for
+    /// ranks last). The rest are never chosen (the restriction of §5.4.1 taken further: the
+    /// speculation looks only where α-β itself sees the closest alternatives), and neither
+    /// their margin tests nor the fitted type's probes below them are paid for.
+    pub fn candidates(
+        &self,
+        moves: &[Move],
+        ab_best: Option<Move>,
+        pass: &[(Move, Score)],
+    ) -> Vec<Move> {
+        let others = moves.iter().filter(|&&m| Some(m) != ab_best).count();
+        if others <= self.breadth {
+            return moves.to_vec();
+        }
+        let bound = |m: &Move| {
+            pass.iter()
+                .find(|(pm, _)| pm == m)
+                .map_or(-INFINITE - 1, |&(_, v)| v)
+        };
+        let mut ranked: Vec<&Move> = moves.iter().filter(|&&m| Some(m) != ab_best).collect();
+        // Stable: equal bounds keep the iteration's order.
+        ranked.sort_by_key(|m| std::cmp::Reverse(bound(m)));
+        ranked.truncate(self.breadth);
+        moves
+            .iter()
+            .filter(|&&m| Some(m) == ab_best || ranked.contains(&&m))
+            .copied()
+            .collect()
+    }
+
     fn mix(&self, ab: Score, om: Score) -> Score {
         (self.weight * f64::from(ab) + (1.0 - self.weight) * f64::from(om)).round() as Score
     }

@@ -69,6 +69,13 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             Some(margin) => self.within_margin(root_moves, depth, ab_value - margin)?,
             None => root_moves.clone(),
         };
+        if let Some(h) = hedge {
+            candidates = h.candidates(
+                &candidates,
+                self.own.root_pv().first().copied(),
+                &self.own.root_scores,
+            );
+        }
         // α-β's best move first: its OM value is at least its α-β value (the opponent's
         // choice is one of the replies α-β minimised over), so the bound α for the other
         // moves starts high.
