@@ -121,7 +121,7 @@ impl Engine {
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let mut pos = match fen {
             None => Position::default(),
-            Some(f) => Position::from_fen(f)?,
+            Some(f) => Position::from_fen_in(f, self.options.chess960)?,
         };
         for (i, m) in moves.iter().enumerate() {
             if *m == "0000" {

@@ -99,6 +99,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         },
         check("UCI_ShowWDL", false),
         check("UCI_AnalyseMode", false),
+        check("UCI_Chess960", false),
         OptionSpec {
             name: "SyzygyPath",
             kind: OptionKind::Str { default: "" },
@@ -226,6 +227,8 @@ pub struct Options {
     pub show_wdl: bool,
     /// Analysis mode.
     pub analyse_mode: bool,
+    /// Chess960: FENs with its castling rights, castling written as the king taking its rook.
+    pub chess960: bool,
     /// Syzygy directories (platform path-list syntax).
     pub syzygy_path: String,
     /// Minimum remaining depth for table probes in the search.
@@ -299,6 +302,7 @@ impl Default for Options {
             move_overhead_ms: 50,
             show_wdl: false,
             analyse_mode: false,
+            chess960: false,
             syzygy_path: String::new(),
             syzygy_probe_depth: 1,
             syzygy_probe_limit: 7,
@@ -440,6 +444,10 @@ impl Options {
             "Clear Hash" => Applied::ClearHash,
             "UCI_ShowWDL" => {
                 self.show_wdl = boolean(s, value)?;
+                Applied::Stored
+            }
+            "UCI_Chess960" => {
+                self.chess960 = boolean(s, value)?;
                 Applied::Stored
             }
             "UCI_AnalyseMode" => {

@@ -60,13 +60,29 @@ impl Position {
     /// A message naming what is wrong: syntax, or an illegal position (no king, side not to
     /// move in check, too many pieces...).
     pub fn from_fen(fen: &str) -> Result<Self, String> {
+        Position::from_fen_in(fen, false)
+    }
+
+    /// Parses a FEN of standard chess or, with `chess960`, of Chess960: castling rights as
+    /// in X-FEN (`KQkq` for the outermost rooks, a file letter for an inner one) or
+    /// Shredder-FEN (`HAha`).
+    ///
+    /// # Errors
+    /// As [`Position::from_fen`]; in standard chess also castling rights that only
+    /// Chess960 has (a king or rook off its standard square).
+    pub fn from_fen_in(fen: &str, chess960: bool) -> Result<Self, String> {
         let fen_trim = fen.trim();
         let parsed: Fen = fen_trim
             .parse()
             .map_err(|e| format!("bad FEN '{fen_trim}': {e}"))?;
-        let chess: Chess = parsed
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| format!("illegal position in FEN '{fen_trim}': {e}"))?;
+        let chess: Chess = parsed.into_position(castling_mode(chess960)).map_err(|e| {
+            let hint = if chess960 {
+                ""
+            } else {
+                " (castling rights of Chess960 need UCI_Chess960 or variant fischerandom)"
+            };
+            format!("illegal position in FEN '{fen_trim}': {e}{hint}")
+        })?;
         Ok(Position::from_chess(chess))
     }
 
@@ -157,7 +173,8 @@ impl Position {
         });
     }
 
-    /// Plays a move given in UCI notation (`e2e4`, `e7e8q`, `e1g1`), checking legality.
+    /// Plays a move given in UCI notation (`e2e4`, `e7e8q`, castling as `e1g1` or as the
+    /// king taking its rook, `e1h1`, the Chess960 form), checking legality.
     ///
     /// # Errors
     /// A message when the text is not a move or the move is illegal here; the position is
@@ -309,7 +326,22 @@ impl Position {
 
 /// Formats a move in UCI notation (castling as king move, `e1g1`).
 pub fn uci(m: Move) -> String {
-    UciMove::from_move(m, CastlingMode::Standard).to_string()
+    uci_in(m, false)
+}
+
+/// Formats a move in UCI notation; with `chess960`, castling as the king taking its own
+/// rook (`e1h1`), as `UCI_Chess960` asks.
+pub fn uci_in(m: Move, chess960: bool) -> String {
+    UciMove::from_move(m, castling_mode(chess960)).to_string()
+}
+
+/// shakmaty's castling mode for standard chess or Chess960.
+pub fn castling_mode(chess960: bool) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use crate::engine::Engine;
 use crate::eval::score::{is_mate, mate_moves};
 use crate::limits::Limits;
 use crate::options::{OptionKind, OptionSpec, option_specs};
-use crate::position::uci as move_uci;
+use crate::position::uci_in;
 use crate::report::{Reporter, ScoreBound, SearchInfo};
 
 /// Parameters of a `go` command, as given (times in milliseconds, possibly negative).
@@ -286,14 +286,17 @@ pub fn go_to_limits(g: &GoParams, engine: &Engine) -> (Limits, Vec<String>) {
 pub struct UciReporter {
     out: Mutex<Box<dyn Write + Send>>,
     show_wdl: bool,
+    chess960: bool,
 }
 
 impl UciReporter {
-    /// A reporter writing to `out`.
-    pub fn new(out: Box<dyn Write + Send>, show_wdl: bool) -> Self {
+    /// A reporter writing to `out`: WDL in info lines if `show_wdl`, castling as the king
+    /// taking its rook if `chess960`.
+    pub fn new(out: Box<dyn Write + Send>, show_wdl: bool, chess960: bool) -> Self {
         UciReporter {
             out: Mutex::new(out),
             show_wdl,
+            chess960,
         }
     }
 
@@ -306,7 +309,7 @@ impl UciReporter {
 }
 
 /// Formats an info line in UCI syntax.
-pub fn format_info(info: &SearchInfo, show_wdl: bool) -> String {
+pub fn format_info(info: &SearchInfo, show_wdl: bool, chess960: bool) -> String {
     let score = if is_mate(info.score) {
         format!("mate {}", mate_moves(info.score))
     } else {
@@ -322,7 +325,7 @@ pub fn format_info(info: &SearchInfo, show_wdl: bool) -> String {
     } else {
         String::new()
     };
-    let pv: Vec<String> = info.pv.iter().map(|&m| move_uci(m)).collect();
+    let pv: Vec<String> = info.pv.iter().map(|&m| uci_in(m, chess960)).collect();
     format!(
         "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
         info.depth,
@@ -339,13 +342,13 @@ pub fn format_info(info: &SearchInfo, show_wdl: bool) -> String {
 
 impl Reporter for UciReporter {
     fn info(&self, info: &SearchInfo) {
-        self.line(&format_info(info, self.show_wdl));
+        self.line(&format_info(info, self.show_wdl, self.chess960));
     }
 
     fn currmove(&self, depth: u32, mv: Move, number: usize) {
         self.line(&format!(
             "info depth {depth} currmove {} currmovenumber {number}",
-            move_uci(mv)
+            uci_in(mv, self.chess960)
         ));
     }
 
@@ -354,9 +357,9 @@ impl Reporter for UciReporter {
     }
 
     fn bestmove(&self, best: Option<Move>, ponder: Option<Move>) {
-        let b = best.map_or_else(|| "0000".to_string(), move_uci);
+        let b = best.map_or_else(|| "0000".to_string(), |m| uci_in(m, self.chess960));
         match ponder {
-            Some(p) => self.line(&format!("bestmove {b} ponder {}", move_uci(p))),
+            Some(p) => self.line(&format!("bestmove {b} ponder {}", uci_in(p, self.chess960))),
             None => self.line(&format!("bestmove {b}")),
         }
     }
@@ -406,7 +409,7 @@ pub fn read_line_lossy(input: &mut dyn BufRead) -> Option<String> {
 /// Runs the UCI loop on `input` until `quit` or end of input. `first` is a line already
 /// read (the one that chose the protocol).
 pub fn run(engine: &mut Engine, first: Option<String>, input: &mut dyn BufRead) {
-    let out = Arc::new(UciReporter::new(Box::new(std::io::stdout()), false));
+    let out = Arc::new(UciReporter::new(Box::new(std::io::stdout()), false, false));
     let mut debug = false;
     let mut pending = first;
     loop {
@@ -462,6 +465,7 @@ pub fn run(engine: &mut Engine, first: Option<String>, input: &mut dyn BufRead) 
                 let rep = Arc::new(UciReporter::new(
                     Box::new(std::io::stdout()),
                     engine.config().show_wdl,
+                    engine.options().chess960,
                 ));
                 engine.go(limits, rep);
             }

@@ -55,7 +55,10 @@
 
 pub mod clock;
 pub mod command;
+pub mod notation;
 pub mod output;
+
+use notation::{format_move, parse_move};
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -74,7 +77,7 @@ use crate::engine::Engine;
 use crate::limits::Limits;
 use crate::opponent_id::OpponentId;
 use crate::options::Options;
-use crate::position::{Position, uci as move_uci};
+use crate::position::Position;
 use crate::search::is_legal;
 
 /// The `Hash` value (MB) that keeps every table within `total` MB (see the module docs).
@@ -153,6 +156,8 @@ struct Session<'e> {
     hint: Option<Move>,
     /// The `memory` budget, if the GUI gave one.
     memory: Option<usize>,
+    /// `variant fischerandom` (until `new`): Chess960 FENs and castling as `O-O`.
+    chess960: bool,
 }
 
 impl<'e> Session<'e> {
@@ -173,6 +178,7 @@ impl<'e> Session<'e> {
             next_id: 0,
             hint: None,
             memory: None,
+            chess960: false,
         }
     }
 
@@ -217,6 +223,7 @@ impl<'e> Session<'e> {
             Arc::clone(&self.post),
             self.next_id,
             prefix,
+            self.chess960,
             self.done.clone(),
         ));
         self.engine.set_game_position(pos);
@@ -289,7 +296,7 @@ impl<'e> Session<'e> {
         };
         self.clock.after_our_move(&self.game, run.since);
         self.game.play(m);
-        self.line(&format!("move {}", move_uci(m)));
+        self.line(&format!("move {}", format_move(m, self.chess960)));
         self.hint = done.ponder.filter(|&p| is_legal(&self.game, p));
         if self.claim_if_over() {
             return;
@@ -310,7 +317,7 @@ impl<'e> Session<'e> {
             self.line(&format!("Illegal move (not your turn): {text}"));
             return;
         }
-        let Ok(m) = self.game.parse_uci(text) else {
+        let Ok(m) = parse_move(&self.game, text) else {
             self.line(&format!("Illegal move: {text}"));
             return;
         };
@@ -436,15 +443,16 @@ impl<'e> Session<'e> {
                 let old = self.engine.opponent().cloned().unwrap_or_default();
                 self.engine.set_opponent(old.with_computer(true));
             }
-            Command::Variant(v) => {
-                if v != "normal" {
-                    self.error("unsupported variant", line);
-                }
-            }
+            Command::Variant(v) => match v.as_str() {
+                "normal" => self.chess960 = false,
+                "fischerandom" => self.chess960 = true,
+                _ => self.error("unsupported variant", line),
+            },
             Command::New => {
                 self.halt();
                 self.engine.new_game();
                 self.game = Position::default();
+                self.chess960 = false;
                 self.valid = true;
                 self.side = (!self.analyzing).then_some(Color::Black);
                 self.clock.new_game();
@@ -491,7 +499,7 @@ impl<'e> Session<'e> {
             Command::Ping(n) => self.line(&format!("pong {n}")),
             Command::SetBoard(fen) => {
                 self.halt();
-                match Position::from_fen(&fen) {
+                match Position::from_fen_in(&fen, self.chess960) {
                     Ok(pos) => {
                         self.game = pos;
                         self.valid = true;
@@ -509,7 +517,7 @@ impl<'e> Session<'e> {
             }
             Command::Hint => {
                 if let Some(h) = self.hint.filter(|&h| is_legal(&self.game, h)) {
-                    self.line(&format!("Hint: {}", move_uci(h)));
+                    self.line(&format!("Hint: {}", format_move(h, self.chess960)));
                 }
             }
             Command::Book => {

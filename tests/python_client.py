@@ -115,12 +115,43 @@ def main():
             fail(f"mate in 2 scored {info['score']}")
         if info["pv"][0] != chess.Move.from_uci("e2e8"):
             fail(f"mate in 2 starts with {info['pv'][0]}")
+
+        # Chess960: python-chess sets UCI_Chess960 for a Chess960 board and reads castling
+        # as the king taking its rook. The only mate here is castling (O-O-O, b1a1).
+        frc = chess.Board("2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1", chess960=True)
+        result = engine.play(frc, chess.engine.Limit(depth=4))
+        if result.move is None or not frc.is_castling(result.move):
+            fail(f"Chess960: played {result.move} instead of castling into mate")
+        frc.push(result.move)
+        if not frc.is_checkmate():
+            fail(f"Chess960: {frc.fen()} is not mate after castling")
+        # A 30-ply game from Chess960 start position 100, castling rights on both sides.
+        frc = chess.Board.from_chess960_pos(100)
+        castles = 0  # reported: whether the game exercised castling is luck
+        for ply in range(30):
+            if frc.is_game_over():
+                break
+            result = engine.play(frc, chess.engine.Limit(depth=3))
+            if result.move not in frc.legal_moves:
+                fail(f"Chess960 ply {ply}: illegal move {result.move} in {frc.fen()}")
+            castles += frc.is_castling(result.move)
+            frc.push(result.move)
+        # Castling offered as the only root move is played, in either colour's notation.
+        frc = chess.Board.from_chess960_pos(100)
+        for uci in ("f1g3", "f8g6"):
+            frc.push_uci(uci)
+        castle = [m for m in frc.legal_moves if frc.is_castling(m)]
+        if not castle:
+            fail(f"Chess960: no castling move in {frc.fen()}")
+        result = engine.play(frc, chess.engine.Limit(depth=3), root_moves=castle[:1])
+        if result.move != castle[0]:
+            fail(f"Chess960: asked for {castle[0]}, played {result.move}")
     finally:
         engine.quit()
 
     if recorder.records:
         fail("python-chess logged warnings:\n" + "\n".join(recorder.records))
-    print(f"ok: {board.ply()} plies, final position {board.fen()}")
+    print(f"ok: {board.ply()} plies, final position {board.fen()}; Chess960 game: {castles} castlings")
 
 
 if __name__ == "__main__":

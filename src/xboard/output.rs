@@ -15,9 +15,9 @@ use crossbeam_channel::Sender;
 use parking_lot::Mutex;
 use shakmaty::Move;
 
+use super::notation::format_move;
 use crate::eval::score::{is_mate, mate_moves};
 use crate::options::{OptionKind, OptionSpec, option_specs};
-use crate::position::uci as move_uci;
 use crate::report::{Reporter, ScoreBound, SearchInfo};
 
 /// Standard output shared by the input loop and the search thread: one locked, flushed
@@ -55,9 +55,12 @@ pub fn cecp_score(score: i32) -> i64 {
 /// A thinking-output line: `ply score time nodes pv`, with the moves of `prefix` (the move
 /// a ponder search assumes) in front of the PV. A bound gets `!` (fail high) or `?` (fail
 /// low) as the last character of the PV field, as a token of its own.
-pub fn thinking_line(info: &SearchInfo, prefix: Option<Move>) -> String {
-    let mut pv: Vec<String> = prefix.into_iter().map(move_uci).collect();
-    pv.extend(info.pv.iter().map(|&m| move_uci(m)));
+pub fn thinking_line(info: &SearchInfo, prefix: Option<Move>, chess960: bool) -> String {
+    let mut pv: Vec<String> = prefix
+        .into_iter()
+        .map(|m| format_move(m, chess960))
+        .collect();
+    pv.extend(info.pv.iter().map(|&m| format_move(m, chess960)));
     match info.bound {
         ScoreBound::Exact => {}
         ScoreBound::Lower => pv.push("!".into()),
@@ -74,13 +77,14 @@ pub fn thinking_line(info: &SearchInfo, prefix: Option<Move>) -> String {
 }
 
 /// Options not offered as `feature option` because a protocol command covers them.
-const COVERED_BY_COMMANDS: [&str; 6] = [
+const COVERED_BY_COMMANDS: [&str; 7] = [
     "Hash",
     "Threads",
     "SyzygyPath",
     "Ponder",
     "UCI_AnalyseMode",
     "UCI_ShowWDL",
+    "UCI_Chess960",
 ];
 
 /// The `feature` lines answering `protover`, `done=1` last.
@@ -88,7 +92,7 @@ pub fn feature_lines() -> Vec<String> {
     let mut lines = vec![format!(
         "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=1 \
          reuse=1 analyze=1 colors=0 nps=0 debug=1 memory=1 smp=1 egt=\"syzygy\" \
-         variants=\"normal\" myname=\"{}\"",
+         variants=\"normal,fischerandom\" myname=\"{}\"",
         crate::NAME_VERSION
     )];
     lines.extend(
@@ -143,17 +147,20 @@ pub struct XboardReporter {
     post: Arc<AtomicBool>,
     id: u64,
     prefix: Option<Move>,
+    chess960: bool,
     done: Sender<SearchDone>,
 }
 
 impl XboardReporter {
     /// A reporter for search `id`: thinking output to `out` while `post` is set (with
-    /// `prefix` in front of every PV), the answer to `done`.
+    /// `prefix` in front of every PV, moves in Chess960 form if `chess960`), the answer to
+    /// `done`.
     pub fn new(
         out: Arc<Output>,
         post: Arc<AtomicBool>,
         id: u64,
         prefix: Option<Move>,
+        chess960: bool,
         done: Sender<SearchDone>,
     ) -> Self {
         XboardReporter {
@@ -161,6 +168,7 @@ impl XboardReporter {
             post,
             id,
             prefix,
+            chess960,
             done,
         }
     }
@@ -170,7 +178,8 @@ impl Reporter for XboardReporter {
     fn info(&self, info: &SearchInfo) {
         // MultiPV lines other than the best would read as a changed PV; xboard shows one.
         if info.multipv <= 1 && self.post.load(Ordering::Relaxed) {
-            self.out.line(&thinking_line(info, self.prefix));
+            self.out
+                .line(&thinking_line(info, self.prefix, self.chess960));
         }
     }
 
@@ -220,7 +229,7 @@ mod tests {
             pv: Vec::new(),
             wdl: [0, 1000, 0],
         };
-        assert_eq!(thinking_line(&info, None), "7 31 123 12345 ?");
+        assert_eq!(thinking_line(&info, None, false), "7 31 123 12345 ?");
     }
 
     #[test]
