@@ -57,8 +57,11 @@ pub mod clock;
 pub mod command;
 pub mod notation;
 pub mod output;
+pub mod result;
 
 use notation::{format_move, parse_move};
+pub use result::game_result;
+use result::goes_on_after;
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -67,7 +70,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crossbeam_channel::{Sender, select, unbounded};
-use shakmaty::{Color, Move, Position as _};
+use shakmaty::{Color, Move};
 
 pub use clock::Clock;
 pub use command::{Command, Level, ParseError};
@@ -84,28 +87,6 @@ use crate::search::is_legal;
 pub fn hash_for_memory(total: usize, o: &Options) -> usize {
     let k = o.opponent_tables();
     (total.saturating_mul(2) / (2 + k)).clamp(1, 65_536)
-}
-
-/// The claim for a finished game (§9 "RESULT {COMMENT}"), or `None` while it goes on.
-pub fn game_result(pos: &Position) -> Option<&'static str> {
-    if pos.legal_moves().is_empty() {
-        return Some(if !pos.chess().is_check() {
-            "1/2-1/2 {Stalemate}"
-        } else if pos.turn() == Color::White {
-            "0-1 {Black mates}"
-        } else {
-            "1-0 {White mates}"
-        });
-    }
-    if pos.is_insufficient_material() {
-        Some("1/2-1/2 {Insufficient material}")
-    } else if pos.is_fifty_move_draw() {
-        Some("1/2-1/2 {50 move rule}")
-    } else if pos.is_threefold() {
-        Some("1/2-1/2 {3-fold repetition}")
-    } else {
-        None
-    }
 }
 
 /// What a search is for.
@@ -573,14 +554,6 @@ impl<'e> Session<'e> {
     }
 }
 
-/// True if the game goes on after `m` (a ponder hit on a move that ends the game is not
-/// worth a search: the claim follows instead).
-fn goes_on_after(pos: &Position, m: Move) -> bool {
-    let mut after = pos.clone();
-    after.play(m);
-    game_result(&after).is_none()
-}
-
 /// True for lines handled at once even while earlier lines wait for the engine's move.
 fn is_urgent(line: &str) -> bool {
     matches!(line.split_whitespace().next(), Some("?" | "quit"))
@@ -663,19 +636,5 @@ mod tests {
         o.set("OM_OpponentTypes", Some("self:0.3,material:0.3,notb:0.4"))
             .unwrap();
         assert_eq!(hash_for_memory(64, &o), 32); // 32 + 2 * 16
-    }
-
-    #[test]
-    fn results_are_claimed() {
-        let mate = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 b - - 0 1").unwrap();
-        assert_eq!(game_result(&mate), None);
-        let mated = Position::from_fen("4R1k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
-        assert_eq!(game_result(&mated), Some("1-0 {White mates}"));
-        let stale = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        assert_eq!(game_result(&stale), Some("1/2-1/2 {Stalemate}"));
-        let bare = Position::from_fen("8/8/4k3/8/8/3NK3/8/8 w - - 0 1").unwrap();
-        assert_eq!(game_result(&bare), Some("1/2-1/2 {Insufficient material}"));
-        let fifty = Position::from_fen("8/8/4k3/8/8/3RK3/8/8 w - - 100 80").unwrap();
-        assert_eq!(game_result(&fifty), Some("1/2-1/2 {50 move rule}"));
     }
 }
