@@ -11,9 +11,10 @@
 //! side: built-in and UCI), [`player`] (the K+R side, its model, prediction surplus),
 //! [`adjudicate`] (game end, move errors), [`game`] (one game and its
 //! per-move records), [`records`] (`games.csv`/`moves.csv`), [`sweep`] (parallel games,
-//! resume, shards, progress), [`stats`] (mean, CI, Welch t), [`summary`] (`summary.md`),
-//! [`pgn`] (PGN out and in), [`svg`] and [`figures`] (the plots), [`outputs`] (the run
-//! folder), [`merge`], [`analyze`] and [`calibrate`].
+//! resume, shards, progress), [`stats`] (mean, CI, Welch and paired t), [`summary`]
+//! (`summary.md`), [`pooled`] (the view over a set of positions), [`pgn`] (PGN out and in),
+//! [`svg`] and [`figures`] (the plots), [`report`] and [`html`] (`report.html`),
+//! [`outputs`] (the run folder), [`merge`], [`analyze`] and [`calibrate`].
 
 pub mod adjudicate;
 pub mod analyze;
@@ -23,12 +24,15 @@ pub mod calibrate;
 pub mod config;
 pub mod figures;
 pub mod game;
+pub mod html;
 pub mod merge;
 pub mod opponent;
 pub mod outputs;
 pub mod pgn;
 pub mod player;
+pub mod pooled;
 pub mod records;
+pub mod report;
 pub mod stats;
 pub mod summary;
 pub mod svg;
@@ -45,7 +49,11 @@ pub fn run_cli(args: &[String]) -> Result<String, String> {
         Command::Help => Ok(USAGE.to_string()),
         Command::Run(cfg) => {
             let summary = sweep::run_sweep(&cfg)?;
-            Ok(format!("{summary}\nResults in {}\n", cfg.out.display()))
+            Ok(format!(
+                "{summary}\nResults in {} (the page to open: {})\n",
+                cfg.out.display(),
+                cfg.out.join(report::REPORT_FILE).display()
+            ))
         }
         Command::Calibrate(cfg, candidates) => calibrate::calibrate(&cfg, &candidates),
         Command::Merge {

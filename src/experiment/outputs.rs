@@ -1,8 +1,9 @@
 //! A run folder and what goes into it: `config.txt` (every tunable, the git revision),
 //! `games.csv` and `moves.csv` (the raw data, sorted by position, s and game), `games.pgn`,
-//! `summary.md` (Tables 5.2–5.4 of Donkers 2003 §5.4.3 and the t-tests) and the SVG
-//! figures (Figs. 5.10–5.14). Everything after the CSV files is rebuilt from them, so a
-//! resumed, merged or analysed run is summarised exactly like a fresh one.
+//! `summary.md` (Tables 5.2–5.4 of Donkers 2003 §5.4.3 and the t-tests), the SVG figures
+//! (Figs. 5.10–5.14) and `report.html` (all of it on one self-contained page). Everything
+//! after the CSV files is rebuilt from them, so a resumed, merged or analysed run is
+//! summarised exactly like a fresh one.
 
 use std::path::Path;
 
@@ -12,6 +13,7 @@ use super::pgn::{PgnContext, game_pgn};
 use super::records::{
     GAMES_HEADER, GameRow, MoveRow, moves_header, read_games, read_moves, write_atomic, write_rows,
 };
+use super::report::{REPORT_FILE, report_html};
 use super::summary::{load_reference, summary_md};
 
 /// Name of the configuration file in a run folder.
@@ -164,6 +166,8 @@ pub fn finish(dir: &Path, reference: Option<&Path>) -> Result<String, String> {
     let reference = load_reference(reference)?;
     let md = summary_md(&games, &moves, &config, &reference);
     write_atomic(&dir.join("summary.md"), &md)?;
-    write_figures(dir, &games, &moves, &config)?;
+    let figures = write_figures(dir, &games, &moves, &config)?;
+    let html = report_html(&games, &moves, &config, &reference, &figures);
+    write_atomic(&dir.join(REPORT_FILE), &html)?;
     Ok(md)
 }

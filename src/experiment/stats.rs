@@ -1,8 +1,10 @@
 //! Statistics for the sweep's summary (Donkers 2003 §5.4.3: mean game length per
 //! speculative depth with a t-test against the base case s = 0, Fig. 5.10 with 95 %
-//! confidence intervals): mean, sample standard deviation, Student-t confidence interval and
-//! Welch's two-sided t-test. The t distribution's CDF comes from the regularized incomplete
-//! beta function (continued fraction, Numerical Recipes §6.4) and `ln Γ` (Lanczos, g = 7).
+//! confidence intervals): mean, sample standard deviation, Student-t confidence interval,
+//! Welch's two-sided t-test, and the paired t-test the report's pooled view uses (a set of
+//! positions, each played at every depth: differences by position against s = 0). The t
+//! distribution's CDF comes from the regularized incomplete beta function (continued
+//! fraction, Numerical Recipes §6.4) and `ln Γ` (Lanczos, g = 7).
 
 /// Arithmetic mean (`NaN` for no data).
 pub fn mean(xs: &[f64]) -> f64 {
@@ -175,6 +177,48 @@ pub fn welch(a: &[f64], b: &[f64]) -> Option<Welch> {
     Some(Welch { diff, t, df, p })
 }
 
+/// Result of a paired t-test: the mean of the differences with its confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paired {
+    /// Pairs.
+    pub n: usize,
+    /// Mean difference.
+    pub diff: f64,
+    /// Half-width of its 95 % confidence interval (Student t, n − 1 df).
+    pub ci: f64,
+    /// The t statistic.
+    pub t: f64,
+    /// Degrees of freedom (n − 1).
+    pub df: f64,
+    /// Two-sided p-value.
+    pub p: f64,
+}
+
+/// The paired two-sided t-test of the differences `d` (a − b per pair) against 0; `None`
+/// with fewer than two pairs or when every difference is the same.
+pub fn paired_t(d: &[f64]) -> Option<Paired> {
+    let n = d.len();
+    if n < 2 {
+        return None;
+    }
+    let se = (variance(d) / n as f64).sqrt();
+    if se.is_nan() || se <= 0.0 {
+        return None;
+    }
+    let (diff, df) = (mean(d), (n - 1) as f64);
+    let t = diff / se;
+    let p = (2.0 * (1.0 - t_cdf(t.abs(), df))).clamp(0.0, 1.0);
+    let ci = t_quantile(0.975, df) * se;
+    Some(Paired {
+        n,
+        diff,
+        ci,
+        t,
+        df,
+        p,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +254,24 @@ mod tests {
         assert!((w.p - 0.02135).abs() < 1e-4, "{w:?}");
         assert!(welch(&[1.0], &b).is_none());
         assert!(welch(&[1.0, 1.0], &[1.0, 1.0]).is_none());
+    }
+
+    #[test]
+    fn paired_t_matches_the_sleep_data() {
+        // R: with(sleep, t.test(extra[group == 1], extra[group == 2], paired = TRUE))
+        // t = -4.0621, df = 9, p-value = 0.002833, 95 % CI -2.4598858 -0.7001142,
+        // mean difference -1.58.
+        let a = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
+        let b = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4];
+        let d: Vec<f64> = a.iter().zip(&b).map(|(x, y)| x - y).collect();
+        let p = paired_t(&d).unwrap();
+        assert!((p.diff + 1.58).abs() < 1e-9, "{p:?}");
+        assert!((p.t + 4.0621).abs() < 1e-3, "{p:?}");
+        assert_eq!((p.n, p.df), (10, 9.0));
+        assert!((p.p - 0.002833).abs() < 1e-5, "{p:?}");
+        assert!((p.diff - p.ci + 2.4598858).abs() < 1e-4, "{p:?}");
+        assert!((p.diff + p.ci + 0.7001142).abs() < 1e-4, "{p:?}");
+        assert!(paired_t(&[1.0]).is_none());
+        assert!(paired_t(&[2.0, 2.0, 2.0]).is_none());
     }
 }

@@ -4,7 +4,8 @@
 //! speculative depth), by DTM beside the thesis' numbers (`thesis-kqkr.csv`) and by DTC; a
 //! two-sided Welch t-test of each depth's game lengths against the base case s = 0 (the
 //! thesis used a one-sided test per direction); prediction accuracy and surplus (Figs. 5.11,
-//! 5.12) and search depth and effective branching factor (Fig. 5.14).
+//! 5.12) and search depth and effective branching factor (Fig. 5.14). Positions are named
+//! by their EPD `id`, as `#index id` when ids repeat ([`position_labels`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -43,6 +44,20 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// The prediction-and-search columns (accuracy, surplus, errors > 2, correct, K+R depth
+    /// and EBF, K+Q depth) as printed in `summary.md` and `report.html`.
+    pub fn prediction_fields(&self) -> [String; 7] {
+        [
+            f1(self.accuracy()),
+            f2(mean(&self.surplus)),
+            f2(self.pct_at_least(false, 3)),
+            f1(self.pct(false, 0)),
+            f1(mean(&self.kr_depth)),
+            f2(mean(&self.kr_ebf)),
+            f1(mean(&self.kq_depth)),
+        ]
+    }
+
     /// Percentage of K+Q moves with a DTM (or DTC) error of exactly `size` moves.
     pub fn pct(&self, dtc: bool, size: u32) -> f64 {
         let h = if dtc { &self.err_dtc } else { &self.err_dtm };
@@ -205,6 +220,46 @@ pub fn positions(config: &[(String, String)]) -> BTreeMap<usize, (String, String
         .collect()
 }
 
+/// Position id → label: its name, or, when two positions of the run share a name (an EPD
+/// with repeated `id`s), `#id name` for every position, so that each is told apart.
+pub fn position_labels(config: &[(String, String)]) -> BTreeMap<usize, String> {
+    let names = positions(config);
+    let distinct: BTreeSet<&str> = names.values().map(|(n, _)| n.as_str()).collect();
+    let indexed = distinct.len() < names.len();
+    names
+        .iter()
+        .map(|(&id, (n, _))| {
+            let label = if indexed {
+                format!("#{id} {n}")
+            } else {
+                n.clone()
+            };
+            (id, label)
+        })
+        .collect()
+}
+
+/// The label of position `p` in `labels` (`position p` if the configuration lacks it).
+pub fn label_of(labels: &BTreeMap<usize, String>, p: usize) -> String {
+    labels
+        .get(&p)
+        .cloned()
+        .unwrap_or_else(|| format!("position {p}"))
+}
+
+/// The thesis' numbers for position `p` at depth `s`, if `p` is a Browne–BELLE position.
+pub fn reference_row<'a>(
+    reference: &'a Reference,
+    names: &BTreeMap<usize, (String, String)>,
+    p: usize,
+    s: usize,
+) -> Option<&'a RefRow> {
+    let Reference::Loaded(_, rows) = reference else {
+        return None;
+    };
+    rows.get(&(thesis_id(&names.get(&p)?.1)?, s))
+}
+
 /// The thesis' position number of a FEN (1 or 2 for the Browne–BELLE positions).
 fn thesis_id(fen: &str) -> Option<usize> {
     let four = |f: &str| f.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
@@ -214,7 +269,8 @@ fn thesis_id(fen: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-fn f1(x: f64) -> String {
+/// `x` with one decimal, `–` if not finite.
+pub fn f1(x: f64) -> String {
     if x.is_finite() {
         format!("{x:.1}")
     } else {
@@ -222,7 +278,8 @@ fn f1(x: f64) -> String {
     }
 }
 
-fn f2(x: f64) -> String {
+/// `x` with two decimals, `–` if not finite.
+pub fn f2(x: f64) -> String {
     if x.is_finite() {
         format!("{x:.2}")
     } else {
@@ -241,18 +298,9 @@ pub fn summary_md(
     let pos_names = positions(config);
     let depths: BTreeSet<usize> = cells.keys().map(|k| k.1).collect();
     let pos_ids: BTreeSet<usize> = cells.keys().map(|k| k.0).collect();
-    let name = |p: usize| {
-        pos_names
-            .get(&p)
-            .map_or_else(|| format!("position {p}"), |(n, _)| n.clone())
-    };
-    let refs = |p: usize, s: usize| -> Option<&RefRow> {
-        let Reference::Loaded(_, rows) = reference else {
-            return None;
-        };
-        let tid = thesis_id(&pos_names.get(&p)?.1)?;
-        rows.get(&(tid, s))
-    };
+    let labels = position_labels(config);
+    let name = |p: usize| label_of(&labels, p);
+    let refs = |p: usize, s: usize| reference_row(reference, &pos_names, p, s);
     let mut md = String::new();
     let _ = writeln!(md, "# KQKR sweep — Donkers 2003 §5.4 reproduced\n");
     let _ = writeln!(
@@ -455,15 +503,9 @@ pub fn summary_md(
     for (&(p, s), c) in &cells {
         let _ = writeln!(
             md,
-            "| {} | {s} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {s} | {} |",
             name(p),
-            f1(c.accuracy()),
-            f2(mean(&c.surplus)),
-            f2(c.pct_at_least(false, 3)),
-            f1(c.pct(false, 0)),
-            f1(mean(&c.kr_depth)),
-            f2(mean(&c.kr_ebf)),
-            f1(mean(&c.kq_depth))
+            c.prediction_fields().join(" | ")
         );
     }
 

@@ -1,7 +1,8 @@
 //! A tiny SVG line plot, enough for the figures of Donkers 2003 §5.4.3 (Figs. 5.10–5.14):
-//! several series of (x, y) points with optional error bars, linear axes with "nice" ticks,
-//! a title, axis labels and a legend. No dependencies; the output is a self-contained SVG
-//! file any browser shows.
+//! several series of (x, y) points with optional error bars (or a shaded band for a pooled
+//! mean over many faint per-position lines), linear axes with "nice" ticks, a title, axis
+//! labels and a legend to the right of the data, never over it. No dependencies; the
+//! output is a self-contained SVG file any browser shows, also inline in `report.html`.
 
 use std::fmt::Write as _;
 
@@ -14,6 +15,10 @@ pub struct Series {
     pub points: Vec<(f64, f64, f64)>,
     /// Dashed line.
     pub dashed: bool,
+    /// Faint: a thin, pale line without markers or error bars (one of many positions).
+    pub faint: bool,
+    /// The error bars drawn as a shaded band, the line dark and thick (a pooled mean).
+    pub band: bool,
 }
 
 /// A plot.
@@ -29,8 +34,15 @@ pub struct Plot {
     pub series: Vec<Series>,
 }
 
-const W: f64 = 640.0;
+/// Width of the plot part; the legend column follows it.
+const PLOT_W: f64 = 640.0;
+const LEGEND_W: f64 = 210.0;
+const W: f64 = PLOT_W + LEGEND_W;
 const H: f64 = 420.0;
+/// Legend labels are cut to this many characters.
+const LEGEND_CHARS: usize = 28;
+/// Colour of a banded (pooled) series.
+const BAND_COLOUR: &str = "#111111";
 const LEFT: f64 = 70.0;
 const RIGHT: f64 = 20.0;
 const TOP: f64 = 40.0;
@@ -111,20 +123,21 @@ impl Plot {
         let yt = nice_ticks(y0, y1, 6);
         let (x0, x1) = (xt[0].min(x0), xt[xt.len() - 1].max(x1));
         let (y0, y1) = (yt[0].min(y0), yt[yt.len() - 1].max(y1));
-        let pw = W - LEFT - RIGHT;
+        let pw = PLOT_W - LEFT - RIGHT;
         let ph = H - TOP - BOTTOM;
         let sx = |x: f64| LEFT + (x - x0) / (x1 - x0) * pw;
         let sy = |y: f64| TOP + ph - (y - y0) / (y1 - y0) * ph;
+        let height = H.max(TOP + 24.0 + 16.0 * self.series.len() as f64);
         let mut s = String::new();
         let _ = writeln!(
             s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">"#
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}" font-family="sans-serif" font-size="12">"#
         );
-        let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
+        let _ = writeln!(s, r#"<rect width="{W}" height="{height}" fill="white"/>"#);
         let _ = writeln!(
             s,
             r#"<text x="{}" y="22" text-anchor="middle" font-size="14">{}</text>"#,
-            W / 2.0,
+            PLOT_W / 2.0,
             escape(&self.title)
         );
         // Grid and ticks.
@@ -133,7 +146,7 @@ impl Plot {
             let _ = writeln!(
                 s,
                 r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
-                W - RIGHT,
+                PLOT_W - RIGHT,
                 LEFT - 6.0,
                 y + 4.0,
                 label(t)
@@ -167,38 +180,81 @@ impl Plot {
             TOP + ph / 2.0,
             escape(&self.y_label)
         );
-        // Series.
-        for (i, ser) in self.series.iter().enumerate() {
-            let c = COLOURS[i % COLOURS.len()];
+        let finite = |ser: &Series| -> Vec<(f64, f64, f64)> {
+            ser.points
+                .iter()
+                .copied()
+                .filter(|p| p.0.is_finite() && p.1.is_finite())
+                .collect()
+        };
+        let colour = |i: usize| {
+            if self.series[i].band {
+                BAND_COLOUR
+            } else {
+                let nth = self.series[..i].iter().filter(|x| !x.band).count();
+                COLOURS[nth % COLOURS.len()]
+            }
+        };
+        // Bands first, then the faint lines, then the rest on top.
+        for (i, ser) in self.series.iter().enumerate().filter(|(_, x)| x.band) {
+            let pts = finite(ser);
+            let e = |p: &(f64, f64, f64)| if p.2.is_finite() { p.2 } else { 0.0 };
+            let upper = pts
+                .iter()
+                .map(|p| format!("{:.1},{:.1}", sx(p.0), sy(p.1 + e(p))));
+            let lower = pts
+                .iter()
+                .rev()
+                .map(|p| format!("{:.1},{:.1}", sx(p.0), sy(p.1 - e(p))));
+            let outline: Vec<String> = upper.chain(lower).collect();
+            if pts.len() > 1 {
+                let _ = writeln!(
+                    s,
+                    r#"<polygon points="{}" fill="{}" fill-opacity="0.15" stroke="none"/>"#,
+                    outline.join(" "),
+                    colour(i)
+                );
+            }
+        }
+        let order = (0..self.series.len())
+            .filter(|&i| self.series[i].faint)
+            .chain((0..self.series.len()).filter(|&i| !self.series[i].faint));
+        for i in order {
+            let ser = &self.series[i];
+            let c = colour(i);
+            let pts = finite(ser);
             let dash = if ser.dashed {
                 r#" stroke-dasharray="6 4""#
             } else {
                 ""
             };
-            let path: Vec<String> = ser
-                .points
+            let (width, opacity) = match (ser.faint, ser.band) {
+                (true, _) => (1.0, 0.35),
+                (false, true) => (3.0, 1.0),
+                (false, false) => (2.0, 1.0),
+            };
+            let path: Vec<String> = pts
                 .iter()
-                .filter(|p| p.0.is_finite() && p.1.is_finite())
                 .map(|&(x, y, _)| format!("{:.1},{:.1}", sx(x), sy(y)))
                 .collect();
             if !path.is_empty() {
                 let _ = writeln!(
                     s,
-                    r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="2"{dash}/>"#,
+                    r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="{width}" stroke-opacity="{opacity}"{dash}/>"#,
                     path.join(" ")
                 );
             }
-            for &(x, y, e) in &ser.points {
-                if !(x.is_finite() && y.is_finite()) {
-                    continue;
-                }
+            if ser.faint {
+                continue;
+            }
+            for &(x, y, e) in &pts {
                 let _ = writeln!(
                     s,
                     r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{c}"/>"#,
                     sx(x),
                     sy(y)
                 );
-                if e.is_finite() && e > 0.0 {
+                if e.is_finite() && e > 0.0 && !ser.band {
                     let _ = writeln!(
                         s,
                         r#"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="{c}"/><line x1="{3:.1}" y1="{1:.1}" x2="{4:.1}" y2="{1:.1}" stroke="{c}"/><line x1="{3:.1}" y1="{2:.1}" x2="{4:.1}" y2="{2:.1}" stroke="{c}"/>"#,
@@ -210,16 +266,30 @@ impl Plot {
                     );
                 }
             }
-            // Legend entry.
-            let ly = TOP + 14.0 + 16.0 * i as f64;
-            let lx = LEFT + 10.0;
+        }
+        // The legend, in the column right of the plot.
+        for (i, ser) in self.series.iter().enumerate() {
+            let ly = TOP + 8.0 + 16.0 * i as f64;
+            let lx = PLOT_W;
+            let dash = if ser.dashed {
+                r#" stroke-dasharray="6 4""#
+            } else {
+                ""
+            };
+            let (width, opacity) = if ser.faint { (1.5, 0.5) } else { (2.5, 1.0) };
+            let mut text: String = ser.label.chars().take(LEGEND_CHARS).collect();
+            if ser.label.chars().count() > LEGEND_CHARS {
+                text.push('…');
+            }
             let _ = writeln!(
                 s,
-                r#"<line x1="{lx}" y1="{ly}" x2="{:.1}" y2="{ly}" stroke="{c}" stroke-width="2"{dash}/><text x="{:.1}" y="{:.1}">{}</text>"#,
+                r#"<line x1="{lx}" y1="{ly}" x2="{:.1}" y2="{ly}" stroke="{}" stroke-width="{width}" stroke-opacity="{opacity}"{dash}/><text x="{:.1}" y="{:.1}"><title>{}</title>{}</text>"#,
                 lx + 24.0,
+                colour(i),
                 lx + 30.0,
                 ly + 4.0,
-                escape(&ser.label)
+                escape(&ser.label),
+                escape(&text)
             );
         }
         s.push_str("</svg>\n");
@@ -250,12 +320,60 @@ mod tests {
             series: vec![Series {
                 label: "pos 1".into(),
                 points: vec![(0.0, 37.4, 1.0), (1.0, 40.0, 2.0), (2.0, f64::NAN, 0.0)],
-                dashed: false,
+                ..Series::default()
             }],
         };
         let svg = p.render();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert!(svg.contains("a &lt; b") && svg.contains("<polyline"));
         assert_eq!(svg.matches("<circle").count(), 2);
+    }
+
+    #[test]
+    fn a_pooled_band_faint_lines_and_the_legend_outside_the_data() {
+        let faint = |label: &str, y: f64| Series {
+            label: label.into(),
+            points: vec![(0.0, y, 0.0), (1.0, y + 1.0, 0.0)],
+            faint: true,
+            ..Series::default()
+        };
+        let p = Plot {
+            title: "t".into(),
+            x_label: "s".into(),
+            y_label: "y".into(),
+            series: vec![
+                Series {
+                    label: "mean".into(),
+                    points: vec![(0.0, 10.0, 2.0), (1.0, 11.0, 2.0)],
+                    band: true,
+                    ..Series::default()
+                },
+                faint("#1 dup", 8.0),
+                faint("#2 dup", 12.0),
+            ],
+        };
+        let svg = p.render();
+        assert_eq!(svg.matches("<polygon").count(), 1, "one band");
+        assert_eq!(
+            svg.matches("<circle").count(),
+            2,
+            "markers on the mean only"
+        );
+        assert_eq!(
+            svg.matches(r#"stroke-opacity="0.35""#).count(),
+            2,
+            "two faint lines"
+        );
+        // Every legend entry starts right of the plot area.
+        let legend_x: Vec<f64> = svg
+            .lines()
+            .filter(|l| l.contains("<title>"))
+            .map(|l| l.split('"').nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(legend_x.len(), 3);
+        assert!(
+            legend_x.iter().all(|&x| x >= PLOT_W - RIGHT),
+            "{legend_x:?}"
+        );
     }
 }
