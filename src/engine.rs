@@ -303,6 +303,7 @@ impl Engine {
         self.config.multipv = o.multipv;
         self.config.move_overhead = Duration::from_millis(o.move_overhead_ms);
         self.config.show_wdl = o.show_wdl;
+        self.config.chess960 = o.chess960;
         self.config.tb_probe_depth = o.syzygy_probe_depth;
         self.config.tb_probe_limit = o.syzygy_probe_limit;
         match applied {

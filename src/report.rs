@@ -100,11 +100,16 @@ impl OmReport {
     }
 }
 
-impl std::fmt::Display for OmReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mv = |m: Option<Move>| m.map_or_else(|| "none".to_string(), crate::position::uci);
-        write!(
-            f,
+impl OmReport {
+    /// The report as an `info string` text, moves in Chess960 form if `chess960`.
+    pub fn line(&self, chess960: bool) -> String {
+        let mv = |m: Option<Move>| {
+            m.map_or_else(
+                || "none".to_string(),
+                |m| crate::position::uci_in(m, chess960),
+            )
+        };
+        format!(
             "om depth {} move {} predicted {} om {} ab {} surplus {}",
             self.depth,
             mv(self.best),
@@ -113,6 +118,12 @@ impl std::fmt::Display for OmReport {
             self.ab_value,
             self.surplus()
         )
+    }
+}
+
+impl std::fmt::Display for OmReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line(false))
     }
 }
 

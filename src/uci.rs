@@ -20,7 +20,7 @@ use crate::eval::score::{is_mate, mate_moves};
 use crate::limits::Limits;
 use crate::options::{OptionKind, OptionSpec, option_specs};
 use crate::position::uci_in;
-use crate::report::{Reporter, ScoreBound, SearchInfo};
+use crate::report::{OmReport, Reporter, ScoreBound, SearchInfo};
 
 /// Parameters of a `go` command, as given (times in milliseconds, possibly negative).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -354,6 +354,12 @@ impl Reporter for UciReporter {
 
     fn message(&self, text: &str) {
         self.line(&format!("info string {text}"));
+    }
+
+    fn om_iteration(&self, report: &OmReport) {
+        if report.predicted.is_some() {
+            self.message(&report.line(self.chess960));
+        }
     }
 
     fn bestmove(&self, best: Option<Move>, ponder: Option<Move>) {

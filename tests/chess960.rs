@@ -149,6 +149,17 @@ fn uci_chess960_reads_and_writes_castling_as_king_takes_rook() {
     let (lines, _) = e.go("go depth 3 searchmoves e1h1", SEARCH);
     let (best, _) = parse_bestmove(lines.last().unwrap());
     e.check(best == "e1h1", &format!("Chess960 form: bestmove {best}"));
+    // The opponent-model driver's reports too.
+    e.send("setoption name OM_Mode value om");
+    e.send("setoption name OM_OpponentTypes value material:1:depth=2");
+    let (lines, _) = e.go("go depth 3 searchmoves e1h1", SEARCH);
+    e.check(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string om depth") && l.contains(" move e1h1 ")),
+        "no OM report with the Chess960 castling move",
+    );
+    e.send("setoption name OM_Mode value off");
     // And back: standard notation again.
     e.send("setoption name UCI_Chess960 value false");
     e.send(&format!("position fen {kiwipete}"));

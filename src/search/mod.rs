@@ -158,6 +158,8 @@ pub struct SearchConfig {
     pub time_params: TimeParams,
     /// Report win/draw/loss with scores.
     pub show_wdl: bool,
+    /// Write moves in messages in Chess960 form (castling as the king taking its rook).
+    pub chess960: bool,
     /// Tablebase probing: minimum remaining depth.
     pub tb_probe_depth: i32,
     /// Tablebase probing: most pieces to probe.
@@ -176,6 +178,7 @@ impl Default for SearchConfig {
             params: SearchParams::default(),
             time_params: TimeParams::default(),
             show_wdl: false,
+            chess960: false,
             tb_probe_depth: 1,
             tb_probe_limit: 7,
             contempt: 0,

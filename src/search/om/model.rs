@@ -15,7 +15,7 @@ use super::{Driver, ProbeSpec};
 use crate::eval::Evaluator;
 use crate::eval::score::{MATE, MAX_PLY, Score, TB_WIN_BOUND, is_mate};
 use crate::limits::Limits;
-use crate::position::{Position, uci};
+use crate::position::{Position, uci_in};
 use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
 use crate::search::alphabeta::Worker;
 use crate::search::{Clock, SearchContext, SearchResult};
@@ -155,8 +155,12 @@ pub fn search_model<E: Evaluator + ?Sized>(
                 ctx.reporter.message(&format!(
                     "om multipv {} move {} predicted {} om {} ab {} surplus {}",
                     i + 1,
-                    line.pv.first().map_or("none".into(), |&m| uci(m)),
-                    line.pv.get(1).map_or("none".into(), |&m| uci(m)),
+                    line.pv
+                        .first()
+                        .map_or("none".into(), |&m| uci_in(m, ctx.config.chess960)),
+                    line.pv
+                        .get(1)
+                        .map_or("none".into(), |&m| uci_in(m, ctx.config.chess960)),
                     line.value,
                     line.ab_value,
                     line.value - line.ab_value
@@ -342,7 +346,7 @@ pub fn learn_from_last_move<E: Evaluator + ?Sized>(
         } else {
             "bayes"
         },
-        crate::position::uci(actual),
+        crate::position::uci_in(actual, ctx.config.chess960),
         probs
             .iter()
             .map(|p| format!("{p:.3}"))
