@@ -142,8 +142,13 @@ fn main() {
     }
     println!(
         "total: alpha-beta {ab_total} nodes, hedged {om_total} nodes ({:.2}x) at depth {depth}, \
-         weight {weight}, margin {margin}, breadth {breadth}; moves differ in {differ} positions",
-        om_total as f64 / ab_total.max(1) as f64
+         weight {weight}, margin {margin}, breadth {}; moves differ in {differ} positions",
+        om_total as f64 / ab_total.max(1) as f64,
+        if breadth == usize::MAX {
+            "all".to_string()
+        } else {
+            breadth.to_string()
+        }
     );
     println!(
         "hedged: our own searches {own_total} nodes ({:.2}x alpha-beta), the fitted type's probes {probes_total}",

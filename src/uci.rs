@@ -471,7 +471,7 @@ pub fn run(engine: &mut Engine, first: Option<String>, input: &mut dyn BufRead) 
                 let rep = Arc::new(UciReporter::new(
                     Box::new(std::io::stdout()),
                     engine.config().show_wdl,
-                    engine.options().chess960,
+                    engine.config().chess960,
                 ));
                 engine.go(limits, rep);
             }

@@ -48,6 +48,31 @@ impl View<'_> {
         reference_row(self.reference, &self.names, p, s)
     }
 
+    /// A table with one `row` per cell: with the pooled view, first the depths over all
+    /// positions, then each position's cells folded under `title`.
+    fn pooled_then_each(
+        &self,
+        head: &[&str],
+        title: &str,
+        row: impl Fn(&str, usize, &Cell) -> String,
+    ) -> String {
+        let mut html = String::new();
+        if self.pool {
+            let rows: Vec<String> = self
+                .merged
+                .iter()
+                .map(|(&s, c)| row("all positions", s, c))
+                .collect();
+            html += &table(head, &rows);
+        }
+        let rows: Vec<String> = self
+            .cells
+            .iter()
+            .map(|(&(p, s), c)| row(&self.name(p), s, c))
+            .collect();
+        html + &folded(self.pool, title, &table(head, &rows))
+    }
+
     /// A figure by file name, inline, with its caption.
     fn fig(&self, file: &str, caption: &str) -> String {
         match self.figures.iter().find(|(f, _)| *f == file) {
@@ -221,7 +246,7 @@ impl View<'_> {
             head.extend([format!("s={s}"), "thesis (of 20)".into()]);
         }
         let head: Vec<&str> = head.iter().map(String::as_str).collect();
-        let mut html = table(&head, &rows);
+        let html = table(&head, &rows);
         let outcome_head: Vec<&str> = ["position", "s"]
             .into_iter()
             .chain(Outcome::ALL.iter().map(|o| o.name()))
@@ -234,24 +259,7 @@ impl View<'_> {
                 + &td(&s.to_string(), "")
                 + &counts.map(|n| td(&n.to_string(), "")).collect::<String>()
         };
-        if self.pool {
-            let rows: Vec<String> = self
-                .merged
-                .iter()
-                .map(|(&s, c)| outcome_row("all positions", s, c))
-                .collect();
-            html += &table(&outcome_head, &rows);
-        }
-        let rows: Vec<String> = self
-            .cells
-            .iter()
-            .map(|(&(p, s), c)| outcome_row(&self.name(p), s, c))
-            .collect();
-        html + &folded(
-            self.pool,
-            "Endings of each position",
-            &table(&outcome_head, &rows),
-        )
+        html + &self.pooled_then_each(&outcome_head, "Endings of each position", outcome_row)
     }
 
     /// Tables 5.3/5.4 by DTM (beside the thesis' numbers) and by DTC.
@@ -326,21 +334,7 @@ impl View<'_> {
             "K+R EBF",
             "K+Q depth",
         ];
-        let mut html = String::new();
-        if self.pool {
-            let rows: Vec<String> = self
-                .merged
-                .iter()
-                .map(|(&s, c)| prediction_row("all positions", s, c))
-                .collect();
-            html += &table(&head, &rows);
-        }
-        let rows: Vec<String> = self
-            .cells
-            .iter()
-            .map(|(&(p, s), c)| prediction_row(&self.name(p), s, c))
-            .collect();
-        html + &folded(self.pool, "Each position", &table(&head, &rows))
+        self.pooled_then_each(&head, "Each position", prediction_row)
     }
 
     /// Figs. 5.13 and 5.14; a fixed K+R depth makes the depth panel a flat line, so

@@ -6,6 +6,8 @@
 
 use std::fmt::Write as _;
 
+use super::html::escape;
+
 /// One series.
 #[derive(Clone, Debug, Default)]
 pub struct Series {
@@ -72,12 +74,6 @@ pub fn nice_ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
         t += step;
     }
     out
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 fn label(v: f64) -> String {
