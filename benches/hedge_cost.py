@@ -8,6 +8,13 @@ reports. `PATH:ab` runs α-β; plain `PATH` runs OM_Mode=auto with a copy of the
 profile's opponent). Prints each binary's mean depth and mean weight, and each one's paired
 mean depth difference from the first.
 
+With an `engine` model, e.g. gnuchess modelling gnuchess (match 13's games and profile):
+    python3 benches/hedge_cost.py --pgn matches/2026-11-24-match13-gnuchess/A13-ab.pgn \
+        --profile matches/2026-11-24-match13-gnuchess/profile-B-after.txt \
+        --opponent "none none computer GNU Chess 6.2.7" \
+        --option OM_OpponentEngine=./gnuchess-uci --option OM_OpponentTypes=engine:1:depth=5 \
+        --binaries target/release/nosce:ab,target/release/nosce --ms 150 --games 16
+
 Example (the pilot at UCI_Elo 2050 and its profile):
     python3 benches/hedge_cost.py --pgn matches/2026-11-23-pilot/A3-ab.pgn \
         --profile matches/2026-11-23-pilot/profile-after-pilot3.txt \
@@ -36,6 +43,9 @@ def main():
     ap.add_argument("--binaries", required=True, help="comma-separated PATH or PATH:ab")
     ap.add_argument("--ms", type=int, default=200)
     ap.add_argument("--games", type=int, default=8)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a UCI option for the OM_Mode=auto binaries (repeatable), e.g. "
+                         "OM_OpponentEngine=./gnuchess-uci")
     args = ap.parse_args()
     try:
         with open(args.pgn, encoding="utf-8") as f:
@@ -61,7 +71,9 @@ def main():
             sys.exit(f"hedge_cost.py: cannot start '{path}': {e}")
         try:
             if mode != "ab":
-                engine.configure({"OM_Mode": "auto", "OM_ProfileDir": prof_dir, "UCI_Opponent": args.opponent})
+                opts = {"OM_Mode": "auto", "OM_ProfileDir": prof_dir, "UCI_Opponent": args.opponent}
+                opts.update(o.split("=", 1) for o in args.option)
+                engine.configure(opts)
             for gi, g in enumerate(games):
                 side = chess.WHITE if "nosce" in g.headers["White"].lower() else chess.BLACK
                 board = g.board()

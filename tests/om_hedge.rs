@@ -257,3 +257,51 @@ fn a_hedged_root_of_breadth_zero_plays_alpha_betas_move() {
         );
     }
 }
+
+/// The messages of a search.
+#[derive(Default)]
+struct Messages(parking_lot::Mutex<Vec<String>>);
+
+impl nosce::report::Reporter for Messages {
+    fn info(&self, _: &nosce::report::SearchInfo) {}
+    fn message(&self, text: &str) {
+        self.0.lock().push(text.to_string());
+    }
+    fn bestmove(&self, _: Option<Move>, _: Option<Move>) {}
+}
+
+#[test]
+fn a_root_whose_other_moves_are_all_outside_the_margin_is_alpha_betas() {
+    // Rxd5 wins a queen; every other move is hundreds of centipawns worse, and α-β's root
+    // pass bounds them so: no iteration searches the fitted type at all.
+    let pos = Position::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+    let moves = root_moves(&pos, &Limits::depth(DEPTH));
+    let own = FullEval::default();
+    let tt = TranspositionTable::new(8);
+    let control = SearchControl::default();
+    let config = SearchConfig::default();
+    let messages = Messages::default();
+    let ctx = SearchContext {
+        reporter: &messages,
+        ..SearchContext::silent(&own, &tt, &control, &config)
+    };
+    let hedged = setup(Some(Hedge {
+        weight: 0.5,
+        margin: 30,
+        breadth: 2,
+    }));
+    let r = search_model(&ctx, &hedged, &pos, &Limits::depth(DEPTH), &moves);
+    assert_eq!(r.best.map(uci).as_deref(), Some("d2d5"));
+    let lines = messages.0.lock();
+    let line = lines
+        .iter()
+        .find(|l| l.starts_with("om hedge iterations"))
+        .unwrap_or_else(|| panic!("no hedge report in {lines:?}"));
+    let f: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(f[3], DEPTH.to_string(), "{line}");
+    assert_eq!(f[7], f[3], "every iteration settled by α-β: {line}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("om nodes own")),
+        "{lines:?}"
+    );
+}

@@ -27,7 +27,7 @@ use shakmaty::Move;
 use super::OmMode;
 use super::config::OmConfig;
 use super::draw_value::{DrawParams, Drift};
-use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_moves};
+use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_moves, wilson};
 use super::hedge::Hedge;
 use super::model::search_model;
 use crate::eval::Evaluator;
@@ -246,7 +246,12 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         }
         if state.moves > 0 {
             let mut line = state.report(&auto.params);
-            if !may_earn(&state, &auto.params) {
+            if settled(&state, &auto.params).is_some() {
+                line += &format!(
+                    " settled (the other candidates scored 1 move in {})",
+                    auto.params.idle_sample_every
+                );
+            } else if !may_earn(&state, &auto.params) {
                 line += &format!(
                     " idle (cannot earn weight {}: fitting 1 move in {})",
                     auto.params.min_weight, auto.params.idle_sample_every
@@ -266,7 +271,7 @@ pub fn search_auto<E: Evaluator + ?Sized>(
                 state.drift.earlier_samples
             ));
         }
-        (state.chosen(&auto.params), contempt)
+        (state.earned(&auto.params), contempt)
     };
     let (chosen, contempt) = chosen;
     // Fitting and saving the profile came out of this move's time.
@@ -280,7 +285,7 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         ..*ctx
     };
     let result = match chosen {
-        Some((b, weight)) if weight > 0.0 && weight >= auto.params.min_weight => {
+        Some((b, weight)) => {
             let mut single = setup.clone();
             let mut t = setup.types[b].clone();
             t.probability = 1.0;
@@ -317,32 +322,37 @@ pub fn search_auto<E: Evaluator + ?Sized>(
     result
 }
 
-/// Whether the fit may still earn the hedged root: until the chosen base has
-/// [`FitParams::judge_after`] differing moves, yes; after that only if the upper end of a
-/// 95 % (Wilson) interval around its error-prediction accuracy reaches
-/// [`FitParams::min_weight`]. Match 8 measured what fitting costs when it cannot: 0.23 ply
-/// and 5.4 points against phalanx, whose moves `self:depth=4` predicted 20.0 % of the time
-/// in 11,305 differing moves (upper bound 0.21).
+/// Whether the fit may still earn the hedged root: while the chosen base may
+/// ([`FitState::may_earn`]: neither its error-prediction accuracy nor its useful rate is
+/// known, by the upper end of a 95 % Wilson interval, to be below [`FitParams::min_weight`]
+/// or [`FitParams::min_useful`]). Match 8 measured what fitting costs when it cannot: 0.23
+/// ply and 5.4 points against phalanx, whose moves `self:depth=4` predicted 20.0 % of the
+/// time in 11,305 differing moves (upper bound 0.21). Match 14 found a fit that never went
+/// idle: against Toga II `material:depth=2` was right on 30 % of its differing moves (upper
+/// bound 0.33) but these were 4.3 % of Toga's moves.
 pub fn may_earn(state: &FitState, params: &FitParams) -> bool {
-    let Some((b, _)) = state.chosen(params) else {
-        return true;
-    };
-    let s = &state.bases[b];
-    if s.differ < params.judge_after {
-        return true;
+    match state.chosen(params) {
+        Some((b, _)) => state.may_earn(b, params),
+        // No base left (every one predicts too few moves usefully), or none scored yet.
+        None => state.bases.iter().all(|s| s.moves < params.judge_after),
     }
-    wilson_upper(s.differ_hits, s.differ) >= params.min_weight
 }
 
-/// The upper end of the 95 % Wilson score interval of `hits` successes in `n` trials.
-fn wilson_upper(hits: u64, n: u64) -> f64 {
-    if n == 0 {
-        return 1.0;
-    }
-    let (n, p, z) = (n as f64, hits as f64 / n as f64, 1.96_f64);
-    let centre = p + z * z / (2.0 * n);
-    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    ((centre + spread) / (1.0 + z * z / n)).min(1.0)
+/// The base whose weight the fit has earned beyond doubt, if any: the chosen base, once it
+/// has [`FitParams::judge_after`] differing moves and the lower ends of 95 % (Wilson)
+/// intervals around its error-prediction accuracy and its useful rate reach
+/// [`FitParams::min_weight`] and [`FitParams::min_useful`]. Such a
+/// fit keeps scoring that base on every opponent move (its weight follows the opponent) but
+/// the rest of the family only every [`FitParams::idle_sample_every`] moves: their searches
+/// (about 12 ms a move at depth ≤ 4) cannot change which type the hedged root uses unless
+/// the chosen one falls behind, and at blitz they came out of our own search's time.
+pub fn settled(state: &FitState, params: &FitParams) -> Option<usize> {
+    let (b, _) = state.chosen(params)?;
+    let s = &state.bases[b];
+    (s.differ >= params.judge_after
+        && wilson(s.differ_hits, s.differ).0 >= params.min_weight
+        && wilson(s.differ_hits, s.moves).0 >= params.min_useful)
+        .then_some(b)
 }
 
 /// Scores the opponent moves of the game not yet scored (see [`unscored_moves`]), all of
@@ -391,6 +401,13 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
                 continue;
             }
         }
+        // A settled fit scores the other bases only on sampled moves.
+        let only = settled(state, &auto.params).filter(|_| {
+            state.settled_moves += 1;
+            !state
+                .settled_moves
+                .is_multiple_of(auto.params.idle_sample_every.max(1))
+        });
         let reference = state
             .expected
             .filter(|&(k, _)| k == before.key())
@@ -407,6 +424,7 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
             &ctx.config.params,
             stop,
             seen,
+            only,
         );
         if !done || deadline.is_some_and(|d| Instant::now() >= d) {
             break;
@@ -433,7 +451,7 @@ mod tests {
         let names = vec!["self:depth=2".to_string(), "self:depth=4".to_string()];
         let mut state = FitState::new(&names, &[false, false], &params);
         // Phalanx in match 8: self:depth=4 right on 2,264 of 11,305 differing moves.
-        assert!((wilson_upper(2264, 11305) - 0.2077).abs() < 0.001);
+        assert!((wilson(2264, 11305).1 - 0.2077).abs() < 0.001);
         state.candidates[3].log_likelihood = 10.0; // depth 4 at τ = 0 leads
         assert_eq!(
             state.chosen(&params).map(|c| c.0),
@@ -461,6 +479,74 @@ mod tests {
         state.bases[0].differ_hits = 150;
         assert_eq!(state.chosen(&params).map(|c| c.0), Some(0));
         assert!(may_earn(&state, &params));
+    }
+
+    #[test]
+    fn a_base_that_rarely_differs_from_our_reply_earns_nothing() {
+        let params = FitParams::default();
+        let names = vec!["self:depth=4".to_string(), "material:depth=2".to_string()];
+        let mut state = FitState::new(&names, &[false, false], &params);
+        // A base that differs from our reply on 30 % of the opponent's moves and is right on
+        // a third of those (a useful rate near 10 %), beside one right on 30 % of its
+        // differing moves that differ on only 14 % of all.
+        for (b, moves, differ, hits) in [(0, 6000, 1800, 660), (1, 6000, 872, 259)] {
+            state.bases[b].moves = moves;
+            state.bases[b].differ = differ;
+            state.bases[b].differ_hits = hits;
+        }
+        assert!((state.useful_rate(1) - 0.0432).abs() < 0.001);
+        assert_eq!(
+            state.chosen(&params).map(|c| c.0),
+            Some(0),
+            "the rarely differing base is out, however accurate on its few"
+        );
+        assert!(state.may_earn(0, &params) && !state.may_earn(1, &params));
+        // With little evidence it is still in the running.
+        state.bases[1].moves = 60;
+        state.bases[1].differ = 20;
+        state.bases[1].differ_hits = 6;
+        assert!(state.may_earn(1, &params));
+        // Toga II after match 14's 140 games of the profile: self:depth=4 right on 787 of its
+        // 3,921 differing moves (8.5 % of Toga's 9,275), material:depth=2 on 401 of 1,342
+        // (4.3 %). Every base is out: nothing chosen or earned, and the fit goes idle.
+        for (b, moves, differ, hits) in [(0, 9275, 3921, 787), (1, 9275, 1342, 401)] {
+            state.bases[b].moves = moves;
+            state.bases[b].differ = differ;
+            state.bases[b].differ_hits = hits;
+        }
+        assert_eq!(state.chosen(&params), None);
+        assert_eq!(state.earned(&params), None);
+        assert!(!may_earn(&state, &params), "the fit goes idle");
+    }
+
+    #[test]
+    fn a_fit_that_has_earned_its_weight_settles() {
+        let params = FitParams::default();
+        let names = vec!["self:depth=4".to_string(), "engine:depth=5".to_string()];
+        let mut state = FitState::new(&names, &[false, true], &params);
+        assert_eq!(settled(&state, &params), None, "no evidence");
+        // gnuchess modelling gnuchess in match 13: right on 4,880 of 10,137 differing moves.
+        state.bases[1].moves = 22184;
+        state.bases[1].differ = 10137;
+        state.bases[1].differ_hits = 4880;
+        state.bases[0].moves = 26037;
+        state.bases[0].differ = 11153;
+        state.bases[0].differ_hits = 2367;
+        let (lo, hi) = wilson(4880, 10137);
+        assert!(lo > 0.47 && hi < 0.50, "{lo} {hi}");
+        assert_eq!(settled(&state, &params), Some(1));
+        let (b, w) = state.earned(&params).expect("earned");
+        assert_eq!(b, 1);
+        assert!((w - 0.481).abs() < 0.001 && (state.useful_rate(1) - 0.22).abs() < 0.001);
+        // Too few differing moves to judge, or a lower bound below the least weight.
+        state.bases[1].differ = params.judge_after - 1;
+        state.bases[1].differ_hits = params.judge_after - 1;
+        assert_eq!(settled(&state, &params), None);
+        state.bases[1].moves = 300;
+        state.bases[1].differ = 120;
+        state.bases[1].differ_hits = 40; // 33 %: the interval reaches below 0.3
+        assert_eq!(state.chosen(&params).map(|c| c.0), Some(1));
+        assert_eq!(settled(&state, &params), None);
     }
 
     #[test]

@@ -59,6 +59,14 @@ pub struct FitParams {
     pub idle_sample_every: u64,
     /// Root moves besides α-β's best that the hedged root searches ([`super::hedge::Hedge::breadth`]).
     pub hedge_breadth: usize,
+    /// The least share of *all* the opponent's moves on which the chosen base must have
+    /// predicted a move that differs from our own reply (and been right) for the hedged root
+    /// to be searched ([`FitState::earned`]): the hedged root costs on every move and can
+    /// gain only on those. A base that rarely differs may be right on many of its few
+    /// differing moves (match 14 against Toga II: `material:depth=2` differed on 14 % of
+    /// Toga's moves and was right on 30 % of those, 4.3 % of all; gnuchess modelling
+    /// gnuchess in match 13: 22 %).
+    pub min_useful: f64,
 }
 
 impl Default for FitParams {
@@ -75,6 +83,7 @@ impl Default for FitParams {
             judge_after: 100,
             idle_sample_every: 8,
             hedge_breadth: 2,
+            min_useful: 0.1,
         }
     }
 }
@@ -156,6 +165,9 @@ pub struct FitState {
     /// Opponent moves passed over since the fit stopped being able to earn its weight
     /// (not kept in the profile).
     pub idle: u64,
+    /// Opponent moves seen since the fit settled on a base (`auto::settled`; not kept in
+    /// the profile).
+    pub settled_moves: u64,
 }
 
 impl FitState {
@@ -228,7 +240,8 @@ impl FitState {
     /// some probability, while the hedged root plays against its single best move. (In the
     /// gnuchess pilot, match 9, gnuchess itself as an `engine` candidate was right on 48.5 %
     /// of its differing moves, `self:depth=4` at τ 40 on 20.4 %, and the latter was the most
-    /// probable candidate.)
+    /// probable candidate.) A base whose useful rate is known to be too low
+    /// ([`FitParams::min_useful`]) is never chosen.
     pub fn chosen(&self, params: &FitParams) -> Option<(usize, f64)> {
         let post = self.posterior();
         let mut best: Option<(usize, f64, f64)> = None;
@@ -243,12 +256,47 @@ impl FitState {
             if p == f64::NEG_INFINITY {
                 continue;
             }
+            // A base that predicts too few of all the opponent's moves usefully is out
+            // (see [`FitParams::min_useful`]), however right it is on the few.
+            if s.moves >= params.judge_after && wilson(s.differ_hits, s.moves).1 < params.min_useful
+            {
+                continue;
+            }
             let accuracy = s.differ_hits as f64 / (s.differ as f64 + params.prior_misses);
             if best.is_none_or(|(_, a, q)| accuracy > a || (accuracy == a && p > q)) {
                 best = Some((b, accuracy, p));
             }
         }
         best.map(|(b, a, _)| (b, a.clamp(0.0, 1.0)))
+    }
+
+    /// Whether base `b` may still earn the hedged root: its useful rate is not yet known to
+    /// be below [`FitParams::min_useful`] (judged after [`FitParams::judge_after`] scored
+    /// moves) and its error-prediction accuracy not yet known to be below
+    /// [`FitParams::min_weight`] (judged after as many differing moves), each by the upper
+    /// end of a 95 % Wilson interval.
+    pub fn may_earn(&self, b: usize, params: &FitParams) -> bool {
+        let s = &self.bases[b];
+        let useful =
+            s.moves < params.judge_after || wilson(s.differ_hits, s.moves).1 >= params.min_useful;
+        let accurate =
+            s.differ < params.judge_after || wilson(s.differ_hits, s.differ).1 >= params.min_weight;
+        useful && accurate
+    }
+
+    /// The share of all opponent moves scored for base `b` on which it predicted a move
+    /// that differs from our own reply, and the opponent played it.
+    pub fn useful_rate(&self, b: usize) -> f64 {
+        let s = &self.bases[b];
+        s.differ_hits as f64 / s.moves.max(1) as f64
+    }
+
+    /// The chosen base and its weight ([`FitState::chosen`]) if it has earned the hedged
+    /// root: a weight of at least [`FitParams::min_weight`] and a useful rate
+    /// ([`FitState::useful_rate`]) of at least [`FitParams::min_useful`].
+    pub fn earned(&self, params: &FitParams) -> Option<(usize, f64)> {
+        self.chosen(params)
+            .filter(|&(b, w)| w >= params.min_weight && self.useful_rate(b) >= params.min_useful)
     }
 
     /// The `info string` line: the most probable candidates, and the chosen base's record
@@ -268,14 +316,15 @@ impl FitState {
         if let Some((b, a)) = self.chosen(params) {
             let s = &self.bases[b];
             line += &format!(
-                " type {} predicted {}/{} differing {}/{} weight {:.2}{}",
+                " type {} predicted {}/{} differing {}/{} weight {:.2} useful {:.3}{}",
                 s.name,
                 s.hits,
                 s.moves,
                 s.differ_hits,
                 s.differ,
                 a,
-                if a < params.min_weight {
+                self.useful_rate(b),
+                if self.earned(params).is_none() {
                     " (not earned: alpha-beta)"
                 } else {
                     ""
@@ -342,7 +391,9 @@ fn move_values(
     Some(values)
 }
 
-/// Scores one opponent move for every base and candidate. Returns `false` if stopped.
+/// Scores one opponent move for every base and candidate, or with `only = Some(b)` for
+/// base `b`'s record alone (a settled fit, see `auto::settled`: the candidates' likelihoods
+/// wait for the next move that scores them all). Returns `false` if stopped.
 pub fn score_move(
     state: &mut FitState,
     bases: &mut [Base<'_>],
@@ -350,6 +401,7 @@ pub fn score_move(
     search: &SearchParams,
     stop: &std::sync::atomic::AtomicBool,
     seen: Observation<'_>,
+    only: Option<usize>,
 ) -> bool {
     let Observation {
         before,
@@ -364,7 +416,12 @@ pub fn score_move(
     // Per base: its values (None for an oracle) and its best moves.
     let mut values: Vec<Option<Vec<Score>>> = Vec::with_capacity(bases.len());
     let mut best: Vec<Vec<usize>> = Vec::with_capacity(bases.len());
-    for b in bases.iter_mut() {
+    for (i, b) in bases.iter_mut().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            best.push(Vec::new());
+            values.push(None);
+            continue;
+        }
         match b {
             Base::Search { eval, tt, depth } => {
                 let Some(v) = move_values(*eval, tt, *depth, search, stop, before, &moves) else {
@@ -388,6 +445,7 @@ pub fn score_move(
             let deepest = bases
                 .iter()
                 .enumerate()
+                .filter(|&(i, _)| only.is_none_or(|o| o == i))
                 .filter_map(|(i, b)| match b {
                     Base::Search { depth, .. } => Some((*depth, i)),
                     Base::Oracle(_) => None,
@@ -410,7 +468,7 @@ pub fn score_move(
             s.differ_hits += u64::from(best[i].contains(&idx));
         }
     }
-    for c in &mut state.candidates {
+    for c in state.candidates.iter_mut().filter(|_| only.is_none()) {
         let l = likelihood(
             &values[c.base],
             &best[c.base],
@@ -424,6 +482,21 @@ pub fn score_move(
     state.mark_seen(before);
     state.moves += 1;
     true
+}
+
+/// The 95 % Wilson score interval of `hits` successes in `n` trials ((0, 1) for none).
+pub fn wilson(hits: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (n, p, z) = (n as f64, hits as f64 / n as f64, 1.96_f64);
+    let centre = p + z * z / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let d = 1.0 + z * z / n;
+    (
+        ((centre - spread) / d).max(0.0),
+        ((centre + spread) / d).min(1.0),
+    )
 }
 
 /// Pr(move `idx` | base, τ) among `n` legal moves.
@@ -465,6 +538,65 @@ mod tests {
     use super::*;
     use crate::eval::{FullEval, MaterialEval};
     use std::sync::atomic::AtomicBool;
+
+    /// A settled fit (`only = Some(b)`) updates base `b`'s record alone: the other bases and
+    /// every candidate's likelihood wait for a move that scores them all.
+    #[test]
+    fn scoring_one_base_leaves_the_others_alone() {
+        let full = FullEval::default();
+        let tts: Vec<TranspositionTable> = (0..2).map(|_| TranspositionTable::new(1)).collect();
+        let params = FitParams::default();
+        let search = SearchParams::default();
+        let stop = AtomicBool::new(false);
+        let names: Vec<String> = vec!["self:depth=1".into(), "self:depth=2".into()];
+        let mut state = FitState::new(&names, &[false; 2], &params);
+        let pos = Position::from_fen(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .unwrap();
+        let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+        // A reference no base predicts is a differing move for both.
+        let (played, reference) = (moves[0], Some(moves[1]));
+        let mut bases: Vec<Base<'_>> = (0..2)
+            .map(|d| Base::Search {
+                eval: &full,
+                tt: &tts[d],
+                depth: d as u32 + 1,
+            })
+            .collect();
+        let before: Vec<f64> = state.candidates.iter().map(|c| c.log_likelihood).collect();
+        let seen = Observation {
+            before: &pos,
+            played,
+            reference,
+        };
+        assert!(score_move(
+            &mut state,
+            &mut bases,
+            &params,
+            &search,
+            &stop,
+            seen,
+            Some(1)
+        ));
+        assert_eq!(state.moves, 1);
+        assert_eq!((state.bases[0].moves, state.bases[0].differ), (0, 0));
+        assert_eq!(state.bases[1].moves, 1);
+        let after: Vec<f64> = state.candidates.iter().map(|c| c.log_likelihood).collect();
+        assert_eq!(before, after);
+        // The next move scores them all again.
+        let seen = Observation {
+            before: &pos,
+            played,
+            reference,
+        };
+        assert!(score_move(
+            &mut state, &mut bases, &params, &search, &stop, seen, None
+        ));
+        assert_eq!((state.bases[0].moves, state.bases[1].moves), (1, 2));
+        let changed: Vec<f64> = state.candidates.iter().map(|c| c.log_likelihood).collect();
+        assert!(changed.iter().zip(&after).all(|(a, b)| a != b));
+    }
 
     /// A synthetic opponent whose type is known (our evaluation at depth 1) plays a game
     /// against a depth-3 player; the fit must find depth 1 among depths 1–3 and material.
@@ -527,7 +659,7 @@ mod tests {
                     reference: None,
                 };
                 assert!(score_move(
-                    &mut state, &mut bases, &params, &search, &stop, seen
+                    &mut state, &mut bases, &params, &search, &stop, seen, None
                 ));
             }
             pos.play(m);

@@ -40,6 +40,21 @@ pub struct Hedge {
     pub breadth: usize,
 }
 
+/// What a hedged root spent in one search: iterations, those α-β's root pass settled (no
+/// candidate besides α-β's best within the margin: nothing more searched), and the time in
+/// α-β's root passes and in the hedged root moves after them (`info string om hedge …`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HedgeUse {
+    /// Iterations with a hedged root.
+    pub iterations: u32,
+    /// Of those, the ones α-β's root pass settled.
+    pub settled: u32,
+    /// Time in α-β's root passes of those iterations.
+    pub pass: std::time::Duration,
+    /// Time in the hedged root moves (probes, engine calls, margin tests, OM searches).
+    pub root: std::time::Duration,
+}
+
 /// What α-β's pass of the iteration found at the root.
 #[derive(Clone, Copy, Debug)]
 pub struct RootAb {

@@ -133,6 +133,8 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     /// A late-move reduction the root grants the MIN node below it, for our own search
     /// under a predicted reply that is α-β's refutation (β-pruning mode; see [`root`]).
     pub(super) agree_reduction: i32,
+    /// What the hedged root spent in this search.
+    pub(super) hedge_use: hedge::HedgeUse,
     /// Our own α-β value of the root in the last completed iteration.
     pub(super) last_ab: Option<Score>,
     /// The principal variation of the last probe (from the probed node).
@@ -178,6 +180,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             probes: std::collections::HashMap::new(),
             probe_line: Vec::new(),
             agree_reduction: 0,
+            hedge_use: hedge::HedgeUse::default(),
             last_ab: None,
             failure: None,
             aborted: false,

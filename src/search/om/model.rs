@@ -175,6 +175,16 @@ pub fn search_model<E: Evaluator + ?Sized>(
         driver.own_nodes(),
         driver.type_nodes()
     ));
+    if setup.hedge.is_some() {
+        let u = driver.hedge_use;
+        ctx.reporter.message(&format!(
+            "om hedge iterations {} settled by alpha-beta {} time alpha-beta {} ms hedged {} ms",
+            u.iterations,
+            u.settled,
+            u.pass.as_millis(),
+            u.root.as_millis()
+        ));
+    }
     if setup.types.iter().any(|t| t.engine.is_some()) {
         let used = std::iter::once(&driver).chain(&driver.helpers).fold(
             (0, Duration::ZERO, 0),

@@ -53,9 +53,14 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         let guess = self
             .last_ab
             .filter(|_| depth >= self.own.params.aspiration_min_depth);
+        let started = std::time::Instant::now();
         let ab_value = self.ab_pass(root_moves, depth, guess)?;
         self.last_ab = Some(ab_value);
         let hedge = self.settings.hedged();
+        let passed = std::time::Instant::now();
+        if hedge.is_some() {
+            self.hedge_use.pass += passed - started;
+        }
         if !self.has_model() || hedge.is_some_and(|h| h.weight >= 1.0) {
             // Every opponent type failed in this search: α-β is all that is left.
             return Some(OmIteration {
@@ -70,11 +75,35 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             None => root_moves.clone(),
         };
         if let Some(h) = hedge {
-            candidates = h.candidates(
-                &candidates,
-                self.own.root_pv().first().copied(),
-                &self.own.root_scores,
-            );
+            let ab_best = self.own.root_pv().first().copied();
+            candidates = h.candidates(&candidates, ab_best, &self.own.root_scores);
+            // A move α-β's root pass already bounds below the margin is never chosen; if
+            // that leaves α-β's best alone, the move is α-β's whatever the fitted type
+            // predicts below it: no probe, no engine call, no OM search (with MultiPV the
+            // other lines still need their values).
+            self.hedge_use.iterations += 1;
+            if self.multipv <= 1 {
+                let floor = ab_value.saturating_sub(h.margin);
+                let open = |m: &Move| {
+                    Some(*m) == ab_best
+                        || self
+                            .own
+                            .root_scores
+                            .iter()
+                            .find(|(pm, _)| pm == m)
+                            .is_none_or(|&(_, b)| b >= floor)
+                };
+                candidates.retain(open);
+                if candidates.len() <= 1 {
+                    self.hedge_use.settled += 1;
+                    return Some(OmIteration {
+                        value: ab_value,
+                        ab_value,
+                        pv: self.own.root_pv(),
+                        lines: Vec::new(),
+                    });
+                }
+            }
         }
         // α-β's best move first: its OM value is at least its α-β value (the opponent's
         // choice is one of the replies α-β minimised over), so the bound α for the other
@@ -118,6 +147,9 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         } else {
             self.parallel_root(&candidates, &pass)?
         };
+        if hedge.is_some() {
+            self.hedge_use.root += passed.elapsed();
+        }
         // The first of the moves with the highest exact value (a move that failed low has
         // only an upper bound at most the α it was searched with); with MultiPV the best
         // `multipv` of them.
