@@ -55,7 +55,7 @@ Sweep options:
   --model-depth N | --model-nodes N | --model-eval E | --model-perturb game|other|none
                          change one thing in the default (perfect) model
   --no-ties              plain OM probes (no equal-best move sets)
-  --reference FILE       thesis-kqkr.csv (default: ../shared/reference/thesis-kqkr.csv)
+  --reference FILE       thesis-kqkr.csv format (default: the built-in Tables 5.2-5.4)
   --tables DIR           exact table directory (default: $NOSCE_TABLES, tables/, cache)
   --quiet                no progress bar
 

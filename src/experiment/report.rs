@@ -433,13 +433,8 @@ pub fn report_html(
         escape(&depths.join(", "))
     );
     let source = match reference {
-        Reference::Loaded(p, _) => format!(
-            "Thesis numbers from <code>{}</code>.",
-            escape(&p.display().to_string())
-        ),
-        Reference::Missing(_) => {
-            "Thesis numbers not found (use <code>--reference FILE</code>).".into()
-        }
+        Reference::Loaded(p, _) => format!("Thesis numbers from {}.", escape(p)),
+        Reference::Missing(_) => "No thesis numbers to compare with.".into(),
     };
     let _ = writeln!(
         h,

@@ -127,41 +127,40 @@ pub struct RefRow {
 /// The thesis' KQKR numbers by (position, s), or why they are missing.
 #[derive(Clone, Debug)]
 pub enum Reference {
-    /// Read from this file.
-    Loaded(PathBuf, BTreeMap<(usize, usize), RefRow>),
-    /// Not found at these places.
+    /// Read from this source (a file, or the numbers built into the program).
+    Loaded(String, BTreeMap<(usize, usize), RefRow>),
+    /// None to compare with (a caller that wants no comparison column).
     Missing(Vec<PathBuf>),
 }
 
-/// Where `thesis-kqkr.csv` is looked for when `--reference` is not given.
-pub fn reference_candidates() -> Vec<PathBuf> {
-    [
-        "../shared/reference/thesis-kqkr.csv",
-        "shared/reference/thesis-kqkr.csv",
-        "../../shared/reference/thesis-kqkr.csv",
-    ]
-    .iter()
-    .map(PathBuf::from)
-    .collect()
+/// The thesis' published KQKR numbers (Donkers 2003 §5.4.3, Tables 5.2–5.4, typed from the
+/// text), built into the program so that a clone of the repository anywhere compares with
+/// them; `--reference FILE` reads another file of the same format instead.
+pub const BUILTIN_REFERENCE: &str = include_str!("../../tables/thesis-kqkr.csv");
+
+/// Loads the reference numbers from `path`, or the built-in ones ([`BUILTIN_REFERENCE`]).
+pub fn load_reference(path: Option<&Path>) -> Result<Reference, String> {
+    let Some(path) = path else {
+        return Ok(Reference::Loaded(
+            "the built-in tables/thesis-kqkr.csv (Donkers 2003, Tables 5.2-5.4)".into(),
+            parse_reference(BUILTIN_REFERENCE),
+        ));
+    };
+    if !path.is_file() {
+        return Err(format!("reference file '{}' not found", path.display()));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    Ok(Reference::Loaded(
+        path.display().to_string(),
+        parse_reference(&text),
+    ))
 }
 
-/// Loads the reference numbers from `path`, or from the first candidate that exists.
-pub fn load_reference(path: Option<&Path>) -> Result<Reference, String> {
-    let candidates = match path {
-        Some(p) => vec![p.to_path_buf()],
-        None => reference_candidates(),
-    };
-    let Some(found) = candidates.iter().find(|p| p.is_file()) else {
-        if path.is_some() {
-            return Err(format!(
-                "reference file '{}' not found",
-                candidates[0].display()
-            ));
-        }
-        return Ok(Reference::Missing(candidates));
-    };
-    let text = std::fs::read_to_string(found)
-        .map_err(|e| format!("cannot read '{}': {e}", found.display()))?;
+/// The rows of a `thesis-kqkr.csv` text: `#` lines are comments, except one naming the
+/// columns (`# position,spec_depth,...`); rows that do not start with two integers are
+/// skipped.
+pub fn parse_reference(text: &str) -> BTreeMap<(usize, usize), RefRow> {
     let mut header: Vec<String> = "position,spec_depth,draws_50move,avg_length"
         .split(',')
         .map(String::from)
@@ -205,7 +204,7 @@ pub fn load_reference(path: Option<&Path>) -> Result<Reference, String> {
         }
         rows.insert((p, s), r);
     }
-    Ok(Reference::Loaded(found.clone(), rows))
+    rows
 }
 
 /// Position id → (name, FEN), from the recorded configuration.
@@ -315,17 +314,24 @@ pub fn summary_md(
     );
     match reference {
         Reference::Loaded(p, _) => {
-            let _ = writeln!(md, "Thesis numbers from `{}`.\n", p.display());
+            let _ = writeln!(md, "Thesis numbers from {p}.\n");
         }
         Reference::Missing(tried) => {
             let _ = writeln!(
                 md,
-                "Thesis numbers not found (tried {}; use `--reference FILE`).\n",
-                tried
-                    .iter()
-                    .map(|p| format!("`{}`", p.display()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "No thesis numbers to compare with{}.\n",
+                if tried.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " (tried {})",
+                        tried
+                            .iter()
+                            .map(|p| format!("`{}`", p.display()))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
             );
         }
     }
@@ -514,4 +520,31 @@ pub fn summary_md(
         let _ = writeln!(md, "| {k} | {} |", v.replace('|', "\\|"));
     }
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_thesis_numbers_are_tables_5_2_to_5_4() {
+        let Ok(Reference::Loaded(source, rows)) = load_reference(None) else {
+            panic!("the built-in reference must load");
+        };
+        assert!(source.contains("built-in"), "{source}");
+        // Two positions × s = 0..=11.
+        assert_eq!(rows.len(), 24);
+        // §5.4.3: the average game length in position 1 rose from 37.4 (s = 0) to 42.2 (s = 4).
+        assert_eq!(rows[&(1, 0)].length, Some(37.4));
+        assert_eq!(rows[&(1, 4)].length, Some(42.2));
+        assert_eq!(rows[&(2, 2)].draws, Some(4));
+        assert!(rows[&(1, 0)].errs.is_empty());
+        assert!(!rows[&(1, 1)].errs.is_empty());
+    }
+
+    #[test]
+    fn a_missing_reference_file_is_an_error() {
+        let e = load_reference(Some(Path::new("no/such/thesis.csv"))).unwrap_err();
+        assert!(e.contains("not found"), "{e}");
+    }
 }
