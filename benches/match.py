@@ -123,7 +123,8 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
                 res = await asyncio.wait_for(
                     engines[side].play(board, limit, info=chess.engine.INFO_BASIC | chess.engine.INFO_SCORE,
                                        opponent=opponents[side]),
-                    timeout=clocks[side] + 5)
+                    timeout=(args.move_timeout if limits[side] and args.move_timeout
+                             else clocks[side] + 5))
             except (chess.engine.EngineError, chess.engine.EngineTerminatedError, asyncio.TimeoutError) as e:
                 result = "0-1" if side == 0 else "1-0"
                 reason = f"engine error: {type(e).__name__} {e}"
@@ -196,6 +197,12 @@ async def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--pgn", default=None)
+    ap.add_argument("--first", type=int, default=1,
+                    help="first round to play (resume an interrupted match: rounds before it are "
+                         "skipped, the PGN is appended to)")
+    ap.add_argument("--move-timeout", type=float, default=None,
+                    help="seconds an engine may take for one move under a fixed limit before it "
+                         "loses (default: the clock's base + 5 s)")
     ap.add_argument("--event", default="nosce match")
     ap.add_argument("--limit1", default=None, help="fixed limit for engine 1: depth=N, nodes=N or movetime=S")
     ap.add_argument("--limit2", default=None, help="fixed limit for engine 2")
@@ -216,7 +223,9 @@ async def main():
     rng.shuffle(fens)
     o1, o2 = parse_options(args.option1), parse_options(args.option2)
     jobs = []
-    for g in range(args.games):
+    if not 1 <= args.first <= args.games:
+        sys.exit(f"match.py: --first {args.first} is outside 1..{args.games}")
+    for g in range(args.first - 1, args.games):
         fen = fens[(g // 2) % len(fens)]
         if g % 2 == 0:
             jobs.append((fen, args.engine1, args.engine2, o1, o2, g + 1, True))
@@ -226,7 +235,7 @@ async def main():
     w = d = l = 0
     reasons = {}
     sem = asyncio.Semaphore(args.concurrency)
-    pgn_out = open(args.pgn, "w") if args.pgn else None
+    pgn_out = open(args.pgn, "a" if args.first > 1 else "w") if args.pgn else None
     start = time.monotonic()
 
     async def run(job):
