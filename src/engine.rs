@@ -14,7 +14,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::eval::score::TB_WIN;
-use crate::eval::{Evaluator, FullEval, MaterialEval};
+use crate::eval::{Evaluator, FullEval, MaterialEval, Perturbed};
 use crate::external::ManagedEngine;
 use crate::limits::Limits;
 use crate::opponent::EvalKind;
@@ -27,6 +27,7 @@ use crate::search::om::config::OmConfig;
 use crate::search::om::fit::FitState;
 use crate::search::om::model::{LearnState, learn_from_last_move, search_model};
 use crate::search::{self, SearchConfig, SearchContext, SearchControl};
+use crate::strength::{self, Strength};
 use crate::tb::{ExactTables, Tablebases, Wdl, WdlProbe};
 use crate::tt::TranspositionTable;
 use parking_lot::Mutex;
@@ -66,6 +67,8 @@ pub struct Engine {
     default_profile_dir: Option<std::path::PathBuf>,
     /// Saves opponent profiles off the clock (one thread, started with the first save).
     profile_writer: Arc<crate::profile::ProfileWriter>,
+    /// `UCI_LimitStrength`'s perturbation seeds: a number of this run, and the games begun.
+    strength_seed: (u64, u64),
     handle: Option<JoinHandle<()>>,
 }
 
@@ -94,6 +97,7 @@ impl Engine {
             fit: Arc::new(Mutex::new(FitState::default())),
             default_profile_dir: ProfileStore::default_dir(),
             profile_writer: Arc::new(crate::profile::ProfileWriter::new()),
+            strength_seed: (run_seed(), 0),
             handle: None,
         }
     }
@@ -156,6 +160,7 @@ impl Engine {
             t.clear();
         }
         self.position = Position::default();
+        self.strength_seed.1 += 1;
         *self.learn.lock() = LearnState::default();
         *self.fit.lock() = FitState::default();
         if let Some(e) = &self.external {
@@ -207,38 +212,38 @@ impl Engine {
         self.control
             .pondering
             .store(limits.ponder, Ordering::SeqCst);
-        let pos = self.position.clone();
-        let tt = Arc::clone(&self.tt);
-        let control = Arc::clone(&self.control);
-        let stop_requested = Arc::clone(&self.stop_requested);
-        let config = self.config.clone();
-        let eval = Arc::clone(&self.eval);
-        let tables = Arc::clone(&self.tables);
-        let root_safety = self.options.om_root_safety;
+        let mut limits = limits;
+        // UCI_LimitStrength: a node budget and a perturbed evaluation (crate::strength).
+        let weak = self.strength().map(|st| {
+            limits.nodes = Some(limits.nodes.map_or(st.nodes, |n| n.min(st.nodes)));
+            let seed = strength::game_seed(self.strength_seed.0, self.strength_seed.1);
+            Perturbed::new((*self.eval).clone(), seed, st.noise)
+        });
         let (model, warnings) = self.model_setup();
         for w in warnings {
             reporter.message(&w);
         }
-        let learn = Arc::clone(&self.learn);
+        let job = SearchJob {
+            tt: Arc::clone(&self.tt),
+            control: Arc::clone(&self.control),
+            stop_requested: Arc::clone(&self.stop_requested),
+            tables: Arc::clone(&self.tables),
+            root_safety: self.options.om_root_safety,
+            config: self.config.clone(),
+            pos: self.position.clone(),
+            limits,
+            model,
+            learn: Arc::clone(&self.learn),
+            reporter: Arc::clone(&reporter),
+        };
+        let eval = Arc::clone(&self.eval);
         let fallback = Arc::clone(&reporter);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK)
-            .spawn(move || {
-                run_search(
-                    &*eval,
-                    &tt,
-                    &control,
-                    &stop_requested,
-                    &tables,
-                    root_safety,
-                    &config,
-                    &pos,
-                    &limits,
-                    model.as_ref(),
-                    &learn,
-                    &*reporter,
-                );
+            .spawn(move || match &weak {
+                Some(w) => run_search(w, &job),
+                None => run_search(&*eval, &job),
             });
         match spawned {
             Ok(h) => self.handle = Some(h),
@@ -355,6 +360,7 @@ impl Engine {
                 lines.push(msg);
                 return Ok(Some(lines.join("; ")));
             }
+            Applied::Strength => return Ok(Some(self.strength_message())),
             Applied::ClearHash => {
                 self.tt.clear();
                 for (_, t) in &self.om_tts {
@@ -365,6 +371,31 @@ impl Engine {
             _ => {}
         }
         Ok(None)
+    }
+
+    /// How a move is played under `UCI_LimitStrength` (`None`: full strength).
+    pub fn strength(&self) -> Option<Strength> {
+        if self.options.limit_strength {
+            strength::strength_for(self.options.elo)
+        } else {
+            None
+        }
+    }
+
+    /// What `UCI_LimitStrength`/`UCI_Elo` now mean, for the GUI.
+    fn strength_message(&self) -> String {
+        let elo = self.options.elo;
+        match (self.options.limit_strength, self.strength()) {
+            (false, _) => format!("full strength (UCI_LimitStrength off; UCI_Elo {elo} kept)"),
+            (true, None) => format!(
+                "UCI_Elo {elo} is at or above full strength ({}): playing at full strength",
+                strength::FULL_STRENGTH_ELO
+            ),
+            (true, Some(st)) => format!(
+                "playing at UCI_Elo {elo}: {} nodes a move, evaluation noise up to {} cp",
+                st.nodes, st.noise
+            ),
+        }
     }
 
     /// The endgame tables in use.
@@ -383,22 +414,46 @@ fn report_table_warnings(tables: &Tablebases, reporter: &dyn Reporter) {
     }
 }
 
-/// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
-#[allow(clippy::too_many_arguments)]
-fn run_search<E: Evaluator + ?Sized>(
-    eval: &E,
-    tt: &TranspositionTable,
-    control: &SearchControl,
-    stop_requested: &AtomicBool,
-    tables: &Tablebases,
+/// What a search thread needs besides its evaluator.
+struct SearchJob {
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    stop_requested: Arc<AtomicBool>,
+    tables: Arc<Tablebases>,
     root_safety: RootSafety,
-    config: &SearchConfig,
-    pos: &Position,
-    limits: &Limits,
-    model: Option<&OmConfig>,
-    learn: &Mutex<LearnState>,
-    reporter: &dyn Reporter,
-) {
+    config: SearchConfig,
+    pos: Position,
+    limits: Limits,
+    model: Option<OmConfig>,
+    learn: Arc<Mutex<LearnState>>,
+    reporter: Arc<dyn Reporter>,
+}
+
+/// A number that differs between runs of the program (the start time), for the seeds of
+/// `UCI_LimitStrength`'s perturbation.
+fn run_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
+fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
+    let SearchJob {
+        tt,
+        control,
+        stop_requested,
+        tables,
+        root_safety,
+        config,
+        pos,
+        limits,
+        model,
+        learn,
+        reporter,
+    } = job;
+    let (tt, control, tables, reporter) = (&**tt, &**control, &**tables, &**reporter);
+    let (root_safety, model) = (*root_safety, model.as_ref());
     let mut allowed = search::root_moves(pos, limits);
     // Tablebase root filter: the search chooses among the table-optimal moves (for the
     // opponent-model driver only with OM_RootSafety=tb-optimal, §5.4.1).

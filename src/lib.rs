@@ -33,6 +33,7 @@ pub mod position;
 pub mod profile;
 pub mod report;
 pub mod search;
+pub mod strength;
 pub mod tb;
 pub mod time;
 pub mod trees;

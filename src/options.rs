@@ -82,6 +82,9 @@ const fn check(name: &'static str, default: bool) -> OptionSpec {
     }
 }
 
+/// `UCI_Elo`'s default (it matters only with `UCI_LimitStrength`).
+pub const DEFAULT_ELO: i64 = 1500;
+
 /// Default opponent model spec.
 pub const DEFAULT_TYPES: &str = "self:1";
 
@@ -100,6 +103,13 @@ pub fn option_specs() -> Vec<OptionSpec> {
         check("UCI_ShowWDL", false),
         check("UCI_AnalyseMode", false),
         check("UCI_Chess960", false),
+        check("UCI_LimitStrength", false),
+        spin(
+            "UCI_Elo",
+            DEFAULT_ELO,
+            crate::strength::MIN_ELO,
+            crate::strength::MAX_ELO,
+        ),
         OptionSpec {
             name: "SyzygyPath",
             kind: OptionKind::Str { default: "" },
@@ -208,6 +218,8 @@ pub enum Applied {
     NewEngine,
     /// Another opponent (or profile directory): the fit starts again from its profile.
     NewOpponent,
+    /// `UCI_LimitStrength` or `UCI_Elo` changed (say what it means now).
+    Strength,
 }
 
 /// Validated option values.
@@ -229,6 +241,10 @@ pub struct Options {
     pub analyse_mode: bool,
     /// Chess960: FENs with its castling rights, castling written as the king taking its rook.
     pub chess960: bool,
+    /// Play below full strength (`UCI_LimitStrength`, at `UCI_Elo`; [`crate::strength`]).
+    pub limit_strength: bool,
+    /// The rating to play at when `limit_strength` is on.
+    pub elo: i64,
     /// Syzygy directories (platform path-list syntax).
     pub syzygy_path: String,
     /// Minimum remaining depth for table probes in the search.
@@ -303,6 +319,8 @@ impl Default for Options {
             show_wdl: false,
             analyse_mode: false,
             chess960: false,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
             syzygy_path: String::new(),
             syzygy_probe_depth: 1,
             syzygy_probe_limit: 7,
@@ -449,6 +467,14 @@ impl Options {
             "UCI_Chess960" => {
                 self.chess960 = boolean(s, value)?;
                 Applied::Stored
+            }
+            "UCI_LimitStrength" => {
+                self.limit_strength = boolean(s, value)?;
+                Applied::Strength
+            }
+            "UCI_Elo" => {
+                self.elo = int(s, value)?;
+                Applied::Strength
             }
             "UCI_AnalyseMode" => {
                 self.analyse_mode = boolean(s, value)?;
