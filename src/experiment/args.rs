@@ -58,6 +58,8 @@ Sweep options:
   --reference FILE       thesis-kqkr.csv format (default: the built-in Tables 5.2-5.4)
   --tables DIR           exact table directory (default: $NOSCE_TABLES, tables/, cache)
   --quiet                no progress bar
+  --check                check the options, print how many games the run (or this
+                         shard) would play, and exit without playing
 
 Calibrate options: the sweep options, plus --candidates LIST (opponent depths, default
 10,11,12,13,14) and --games N (default 4 per position).
@@ -70,6 +72,8 @@ pub enum Command {
     Help,
     /// Run a sweep.
     Run(Box<KqkrConfig>),
+    /// Check a sweep's options (`--check`) without running it.
+    Check(Box<KqkrConfig>),
     /// Calibrate the opponent budget over these depths.
     Calibrate(Box<KqkrConfig>, Vec<u32>),
     /// Merge run folders.
@@ -206,6 +210,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             return Ok(Command::Calibrate(Box::new(cfg), candidates));
         }
         _ => {}
+    }
+    if args.iter().any(|a| a == "--check") {
+        let rest: Vec<String> = args.iter().filter(|a| *a != "--check").cloned().collect();
+        return Ok(Command::Check(Box::new(parse_run(&rest)?)));
     }
     Ok(Command::Run(Box::new(parse_run(args)?)))
 }
@@ -504,6 +512,11 @@ mod tests {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }
         assert!(parse(&args("merge a")).is_err());
+        let Command::Check(c) = parse(&args("--check --games 2 --shard 2/4")).unwrap() else {
+            panic!("--check is a check")
+        };
+        assert_eq!((c.games, c.shard), (2, Some((2, 4))));
+        assert!(parse(&args("--check --games 0")).is_err());
         assert!(parse(&args("analyze")).is_err());
     }
 }

@@ -55,6 +55,17 @@ pub fn run_cli(args: &[String]) -> Result<String, String> {
                 cfg.out.join(report::REPORT_FILE).display()
             ))
         }
+        Command::Check(cfg) => Ok(format!(
+            "options accepted: {} games to play ({} positions x {} speculative depths x {} games{})\n",
+            cfg.jobs_list().len(),
+            cfg.positions.len(),
+            cfg.spec_depths.len(),
+            cfg.games,
+            match cfg.shard {
+                Some((i, n)) => format!("; shard {i}/{n}"),
+                None => String::new(),
+            }
+        )),
         Command::Calibrate(cfg, candidates) => calibrate::calibrate(&cfg, &candidates),
         Command::Merge {
             dirs,
