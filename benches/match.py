@@ -223,6 +223,8 @@ async def main():
     rng.shuffle(fens)
     o1, o2 = parse_options(args.option1), parse_options(args.option2)
     jobs = []
+    if args.move_timeout is not None and not args.move_timeout > 0:
+        sys.exit(f"match.py: --move-timeout must be a positive number of seconds, not {args.move_timeout}")
     if not 1 <= args.first <= args.games:
         sys.exit(f"match.py: --first {args.first} is outside 1..{args.games}")
     for g in range(args.first - 1, args.games):

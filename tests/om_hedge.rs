@@ -210,20 +210,20 @@ fn breadth_keeps_alpha_betas_best_and_its_closest_alternatives() {
     };
     let last = moves[moves.len() - 1];
     assert_eq!(
-        hedge(2).candidates(&moves, Some(moves[3]), &pass),
+        hedge(2).candidates(&moves, Some(moves[3]), &pass, None),
         vec![moves[1], moves[3], last],
         "the best and the two closest, in the iteration's order"
     );
     assert_eq!(
-        hedge(0).candidates(&moves, Some(moves[3]), &pass),
+        hedge(0).candidates(&moves, Some(moves[3]), &pass, None),
         vec![moves[3]]
     );
     assert_eq!(
-        hedge(usize::MAX).candidates(&moves, Some(moves[3]), &pass),
+        hedge(usize::MAX).candidates(&moves, Some(moves[3]), &pass, None),
         moves
     );
     // Ties keep the order; a move α-β's pass did not score ranks last.
-    let three = hedge(moves.len() - 2).candidates(&moves, Some(moves[3]), &pass);
+    let three = hedge(moves.len() - 2).candidates(&moves, Some(moves[3]), &pass, None);
     assert!(
         !three.contains(&moves[0]),
         "the unscored move is the one left out"

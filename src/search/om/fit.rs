@@ -132,6 +132,16 @@ pub struct BaseStats {
     pub differ_hits: u64,
 }
 
+impl BaseStats {
+    /// Whether its useful rate ([`FitState::useful_rate`]) is not yet known to be below
+    /// [`FitParams::min_useful`]: fewer than [`FitParams::judge_after`] moves scored, or the
+    /// upper end of a 95 % Wilson interval reaches it.
+    fn may_be_useful(&self, params: &FitParams) -> bool {
+        self.moves < params.judge_after
+            || wilson(self.differ_hits, self.moves).1 >= params.min_useful
+    }
+}
+
 /// One candidate: a base and a temperature, with its discounted log-likelihood.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
@@ -258,8 +268,7 @@ impl FitState {
             }
             // A base that predicts too few of all the opponent's moves usefully is out
             // (see [`FitParams::min_useful`]), however right it is on the few.
-            if s.moves >= params.judge_after && wilson(s.differ_hits, s.moves).1 < params.min_useful
-            {
+            if !s.may_be_useful(params) {
                 continue;
             }
             let accuracy = s.differ_hits as f64 / (s.differ as f64 + params.prior_misses);
@@ -277,11 +286,9 @@ impl FitState {
     /// end of a 95 % Wilson interval.
     pub fn may_earn(&self, b: usize, params: &FitParams) -> bool {
         let s = &self.bases[b];
-        let useful =
-            s.moves < params.judge_after || wilson(s.differ_hits, s.moves).1 >= params.min_useful;
         let accurate =
             s.differ < params.judge_after || wilson(s.differ_hits, s.differ).1 >= params.min_weight;
-        useful && accurate
+        s.may_be_useful(params) && accurate
     }
 
     /// The share of all opponent moves scored for base `b` on which it predicted a move

@@ -77,29 +77,27 @@ impl Hedge {
     /// (fail-soft: exact for the best, upper bounds for the rest; a move it has no score for
     /// ranks last). The rest are never chosen (the restriction of §5.4.1 taken further: the
     /// speculation looks only where α-β itself sees the closest alternatives), and neither
-    /// their margin tests nor the fitted type's probes below them are paid for.
+    /// their margin tests nor the fitted type's probes below them are paid for. With a
+    /// `floor` (α-β's value less the margin), a move the pass already bounds below it is left
+    /// out as well: it could never be chosen.
     pub fn candidates(
         &self,
         moves: &[Move],
         ab_best: Option<Move>,
         pass: &[(Move, Score)],
+        floor: Option<Score>,
     ) -> Vec<Move> {
-        let others = moves.iter().filter(|&&m| Some(m) != ab_best).count();
-        if others <= self.breadth {
-            return moves.to_vec();
-        }
-        let bound = |m: &Move| {
-            pass.iter()
-                .find(|(pm, _)| pm == m)
-                .map_or(-INFINITE - 1, |&(_, v)| v)
-        };
+        let score = |m: &Move| pass.iter().find(|(pm, _)| pm == m).map(|&(_, v)| v);
         let mut ranked: Vec<&Move> = moves.iter().filter(|&&m| Some(m) != ab_best).collect();
-        // Stable: equal bounds keep the iteration's order.
-        ranked.sort_by_key(|m| std::cmp::Reverse(bound(m)));
-        ranked.truncate(self.breadth);
+        if ranked.len() > self.breadth {
+            // Stable: equal bounds keep the iteration's order.
+            ranked.sort_by_key(|m| std::cmp::Reverse(score(m).unwrap_or(-INFINITE - 1)));
+            ranked.truncate(self.breadth);
+        }
+        let open = |m: &Move| floor.is_none_or(|f| score(m).is_none_or(|b| b >= f));
         moves
             .iter()
-            .filter(|&&m| Some(m) == ab_best || ranked.contains(&&m))
+            .filter(|&&m| Some(m) == ab_best || (ranked.contains(&&m) && open(&m)))
             .copied()
             .collect()
     }

@@ -76,33 +76,21 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         };
         if let Some(h) = hedge {
             let ab_best = self.own.root_pv().first().copied();
-            candidates = h.candidates(&candidates, ab_best, &self.own.root_scores);
             // A move α-β's root pass already bounds below the margin is never chosen; if
             // that leaves α-β's best alone, the move is α-β's whatever the fitted type
             // predicts below it: no probe, no engine call, no OM search (with MultiPV the
             // other lines still need their values).
+            let floor = (self.multipv <= 1).then(|| ab_value.saturating_sub(h.margin));
+            candidates = h.candidates(&candidates, ab_best, &self.own.root_scores, floor);
             self.hedge_use.iterations += 1;
-            if self.multipv <= 1 {
-                let floor = ab_value.saturating_sub(h.margin);
-                let open = |m: &Move| {
-                    Some(*m) == ab_best
-                        || self
-                            .own
-                            .root_scores
-                            .iter()
-                            .find(|(pm, _)| pm == m)
-                            .is_none_or(|&(_, b)| b >= floor)
-                };
-                candidates.retain(open);
-                if candidates.len() <= 1 {
-                    self.hedge_use.settled += 1;
-                    return Some(OmIteration {
-                        value: ab_value,
-                        ab_value,
-                        pv: self.own.root_pv(),
-                        lines: Vec::new(),
-                    });
-                }
+            if floor.is_some() && candidates.len() <= 1 {
+                self.hedge_use.settled += 1;
+                return Some(OmIteration {
+                    value: ab_value,
+                    ab_value,
+                    pv: self.own.root_pv(),
+                    lines: Vec::new(),
+                });
             }
         }
         // α-β's best move first: its OM value is at least its α-β value (the opponent's
