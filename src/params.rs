@@ -108,16 +108,17 @@ impl Default for TimeParams {
 }
 
 /// `UCI_LimitStrength`: from this `UCI_Elo` up nothing is limited. Full-strength nosce
-/// measured about here on Stockfish 15.1's `UCI_Elo` scale (59.6-63.0 % against 2050 over
-/// 640 games, 23.8 % against 2300 over 40, at 5+0.05; README, matches 4 and 7).
-pub const FULL_STRENGTH_ELO: i64 = 2150;
+/// measured about here on Stockfish 15.1's `UCI_Elo` scale at the calibration's 10+0.1
+/// (55 % against 2200 and 30 % against 2600 over 20 games each; README, UCI_Elo pilot);
+/// at 5+0.05 it measured lower (59.6-63.0 % against 2050 over 640 games, matches 4 and 7).
+pub const FULL_STRENGTH_ELO: i64 = 2300;
 
 /// `UCI_LimitStrength`: (rating, node budget per move, evaluation noise amplitude in
 /// centipawns), rising; ratings between them are interpolated ([`crate::strength`]). The
 /// README's calibration table says how they were set.
 pub const STRENGTH_ANCHORS: [(i64, u64, i32); 5] = [
-    (1000, 60, 200),
-    (1400, 400, 120),
+    (1000, 120, 180),
+    (1400, 1_500, 100),
     (1800, 8_000, 60),
     (2000, 40_000, 30),
     (FULL_STRENGTH_ELO, 400_000, 10),

@@ -69,9 +69,11 @@ mod tests {
         for &(e, n, z) in &ANCHORS[..ANCHORS.len() - 1] {
             assert_eq!(strength_for(e), Some(Strength { nodes: n, noise: z }));
         }
-        let mid = strength_for(1600).unwrap();
-        assert_eq!(mid.nodes, (400f64 * 20f64.sqrt()).round() as u64);
-        assert_eq!(mid.noise, 90);
+        // Halfway between two anchors: the geometric mean of their budgets, the mean noise.
+        let ((e0, n0, z0), (e1, n1, z1)) = (ANCHORS[1], ANCHORS[2]);
+        let mid = strength_for((e0 + e1) / 2).unwrap();
+        assert_eq!(mid.nodes, ((n0 * n1) as f64).sqrt().round() as u64);
+        assert_eq!(mid.noise, (z0 + z1) / 2);
         // Weaker ratings never search more or judge better.
         let mut last = strength_for(MIN_ELO).unwrap();
         for e in MIN_ELO + 1..FULL_STRENGTH_ELO {

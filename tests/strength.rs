@@ -110,14 +110,14 @@ fn weak_games_differ_from_one_another() {
 fn full_strength_is_the_default_and_bad_values_keep_the_old_one() {
     let (mut e, _) = Engine::start_uci();
     // Off by default: the budget of 1400 does not apply.
-    let (_, nodes) = search(&mut e, "", "go depth 6");
+    let (_, nodes) = search(&mut e, "", "go depth 9");
     let budget = strength_for(1400).expect("limited").nodes;
     e.check(
         nodes > budget,
         &format!("{nodes} nodes at default strength"),
     );
     set(&mut e, "UCI_Elo", "1400");
-    let (_, nodes) = search(&mut e, "", "go depth 6");
+    let (_, nodes) = search(&mut e, "", "go depth 9");
     e.check(
         nodes > budget,
         &format!("UCI_Elo alone limited the search ({nodes} nodes)"),
