@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod experiment;

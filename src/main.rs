@@ -1,6 +1,6 @@
-//! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `trees`, `kqkr`, `--help`,
-//! `--version`; with no arguments the protocol loop, where the first meaningful input line
-//! picks the protocol (`uci` for UCI; `xboard`/`protover` for CECP).
+//! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `trees`, `kqkr`,
+//! `datagen`, `--help`, `--version`; with no arguments the protocol loop, where the first
+//! meaningful input line picks the protocol (`uci` for UCI; `xboard`/`protover` for CECP).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,6 +19,8 @@ Usage:
   nosce tb gen|probe|dump    exact DTM/DTC endgame tables (KQvKR...), probe a FEN (see nosce tb help)
   nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
   nosce kqkr [options]       the KQKR opponent-model sweep of Donkers 2003 §5.4 (--help)
+  nosce datagen --out FILE --games N [options]
+                             self-play training data (32-byte records), resumable (--help)
   nosce --help | --version
 ";
 
@@ -56,6 +58,16 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("nosce kqkr: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some("datagen") => match nosce::datagen::run_cli(&args[1..]) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("nosce datagen: {e}");
                 ExitCode::from(2)
             }
         },

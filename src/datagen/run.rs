@@ -1,0 +1,271 @@
+//! The run: opens (or resumes) the data file, plays the games in batches of `--threads`
+//! games at once, appends each batch's records in game order, and writes the progress file.
+//!
+//! Batch *b* plays games `done .. done + threads` on one thread each (one
+//! [`GameWorker`] per thread, kept for the whole run); once all of them are over, their
+//! records are appended in game order, the data file is flushed and synced, and only then
+//! the progress file is rewritten ([`super::progress`]). Since every game depends only on
+//! its number and the settings, the file is the same byte for byte whatever `--threads` is
+//! and however often the run was interrupted and resumed.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Seek, SeekFrom, Write};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::adjudicate::GameEnd;
+use super::args::DatagenConfig;
+use super::game::{GameRecord, GameSettings, GameWorker};
+use super::opening::read_epd;
+use super::progress::{Progress, Settings, progress_path};
+use super::record::{GameResult, RECORD_SIZE, encode};
+use crate::position::Position;
+use crate::tb::{ExactTables, Tablebases, WdlProbe};
+
+/// How often a long run reports on stderr.
+const REPORT_EVERY: Duration = Duration::from_secs(30);
+
+/// Opens the data file for appending after the games already done: resumes from the
+/// progress file (checking its settings, cutting the data file back to the recorded
+/// length) or starts a new run (refusing to overwrite a file that holds data).
+fn open_data(cfg: &DatagenConfig) -> Result<(Progress, File, u64), String> {
+    let ppath = progress_path(&cfg.out);
+    let out = cfg.out.display();
+    let settings = Settings::of(cfg);
+    if ppath.exists() {
+        let text = std::fs::read_to_string(&ppath)
+            .map_err(|e| format!("cannot read '{}': {e}", ppath.display()))?;
+        let progress = Progress::parse(&text).map_err(|e| format!("'{}': {e}", ppath.display()))?;
+        progress.settings.check(&settings, &ppath)?;
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&cfg.out)
+            .map_err(|e| {
+                format!(
+                    "'{}' records {} bytes of data, but '{out}' cannot be opened: {e}",
+                    ppath.display(),
+                    progress.bytes
+                )
+            })?;
+        let len = file
+            .metadata()
+            .map_err(|e| format!("cannot read '{out}': {e}"))?
+            .len();
+        if len < progress.bytes {
+            return Err(format!(
+                "'{out}' holds {len} bytes but '{}' records {}: the data file was cut short; \
+                 not resuming",
+                ppath.display(),
+                progress.bytes
+            ));
+        }
+        let cut = len - progress.bytes;
+        if cut > 0 {
+            file.set_len(progress.bytes)
+                .map_err(|e| format!("cannot truncate '{out}': {e}"))?;
+        }
+        file.seek(SeekFrom::Start(progress.bytes))
+            .map_err(|e| format!("cannot seek in '{out}': {e}"))?;
+        return Ok((progress, file, cut));
+    }
+    if let Ok(meta) = std::fs::metadata(&cfg.out)
+        && meta.len() > 0
+    {
+        return Err(format!(
+            "'{out}' already holds data and has no '{}' to resume from: not overwriting it \
+             (remove it or choose another --out)",
+            ppath.display()
+        ));
+    }
+    let file = File::create(&cfg.out).map_err(|e| format!("cannot create '{out}': {e}"))?;
+    let progress = Progress::new(settings);
+    progress.write(&ppath)?;
+    Ok((progress, file, 0))
+}
+
+/// Syzygy tables for adjudication (Syzygy only: our exact tables are not used).
+fn load_syzygy(path: &str) -> Result<Tablebases, String> {
+    let (mut tb, warnings) = Tablebases::new(path, Arc::new(ExactTables::in_memory()), true);
+    tb.use_exact = false;
+    if tb.syzygy_tables() == 0 {
+        return Err(format!(
+            "--syzygy: no Syzygy tables in '{path}' ({})",
+            warnings.join("; ")
+        ));
+    }
+    Ok(tb)
+}
+
+/// Plays games `first .. first + workers.len()` (at most `count` of them) at once.
+fn play_batch(
+    workers: &mut [GameWorker],
+    count: usize,
+    first: u64,
+    settings: &GameSettings,
+    openings: &[Position],
+    tb: Option<&dyn WdlProbe>,
+) -> Result<Vec<GameRecord>, String> {
+    std::thread::scope(|s| {
+        let mut handles = Vec::new();
+        for (k, worker) in workers.iter_mut().take(count).enumerate() {
+            let game = first + k as u64;
+            let handle = std::thread::Builder::new()
+                .name(format!("datagen-{k}"))
+                .stack_size(64 * 1024 * 1024)
+                .spawn_scoped(s, move || worker.play(settings, openings, tb, game))
+                .map_err(|e| format!("cannot start a game thread: {e}"))?;
+            handles.push((game, handle));
+        }
+        handles
+            .into_iter()
+            .map(|(game, h)| h.join().map_err(|_| format!("game {game} failed (panic)")))
+            .collect()
+    })
+}
+
+/// Totals of this run, for the summary.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    positions: u64,
+    results: [u64; 3],
+    ends: Vec<(GameEnd, u64)>,
+}
+
+impl Tally {
+    fn add(&mut self, g: &GameRecord) {
+        self.games += 1;
+        self.positions += g.records.len() as u64;
+        self.results[result_index(g.result)] += 1;
+        match self.ends.iter_mut().find(|(e, _)| *e == g.end) {
+            Some((_, n)) => *n += 1,
+            None => self.ends.push((g.end, 1)),
+        }
+    }
+}
+
+/// Index into `[White wins, draws, Black wins]`.
+fn result_index(white: GameResult) -> usize {
+    match white {
+        GameResult::Win => 0,
+        GameResult::Draw => 1,
+        GameResult::Loss => 2,
+    }
+}
+
+/// Runs `nosce datagen` with parsed settings; returns the summary.
+///
+/// # Errors
+/// Unreadable openings, missing Syzygy tables, a progress file that does not match, a data
+/// file that would be overwritten, an I/O error.
+pub fn run(cfg: &DatagenConfig) -> Result<String, String> {
+    let openings = match &cfg.openings {
+        Some(path) => read_epd(path)?,
+        None => Vec::new(),
+    };
+    let tb = cfg.syzygy.as_deref().map(load_syzygy).transpose()?;
+    let tb_probe: Option<&dyn WdlProbe> = tb.as_ref().map(|t| t as &dyn WdlProbe);
+    let (mut progress, mut file, cut) = open_data(cfg)?;
+    let ppath = progress_path(&cfg.out);
+    let out = cfg.out.display();
+    let settings = GameSettings {
+        seed: cfg.seed,
+        nodes: cfg.nodes,
+        random_plies: cfg.random_plies,
+        max_plies: cfg.max_plies,
+    };
+    let mut text = String::new();
+    if cut > 0 {
+        text.push_str(&format!(
+            "resumed: cut {cut} bytes of an unfinished append off '{out}'\n"
+        ));
+    }
+    if progress.games_done >= cfg.games {
+        text.push_str(&format!(
+            "nosce datagen: all {} games of '{out}' are done ({} positions); nothing to play\n",
+            progress.games_done,
+            progress.bytes / RECORD_SIZE as u64
+        ));
+        return Ok(text);
+    }
+    let first_game = progress.games_done;
+    let remaining = cfg.games - first_game;
+    let threads = cfg
+        .threads
+        .min(usize::try_from(remaining).unwrap_or(usize::MAX));
+    let mut workers = (0..threads)
+        .map(|_| GameWorker::new())
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut tally = Tally::default();
+    let start = Instant::now();
+    let mut last_report = start;
+    while progress.games_done < cfg.games {
+        let left = cfg.games - progress.games_done;
+        let count = threads.min(usize::try_from(left).unwrap_or(usize::MAX));
+        let games = play_batch(
+            &mut workers,
+            count,
+            progress.games_done,
+            &settings,
+            &openings,
+            tb_probe,
+        )?;
+        let mut buf = Vec::new();
+        for g in &games {
+            for r in &g.records {
+                buf.extend_from_slice(&encode(r));
+            }
+            tally.add(g);
+            progress.results[result_index(g.result)] += 1;
+        }
+        let fail = |e: std::io::Error| format!("cannot write '{out}': {e}");
+        file.write_all(&buf).map_err(fail)?;
+        file.flush().map_err(fail)?;
+        file.sync_data().map_err(fail)?;
+        progress.games_done += games.len() as u64;
+        progress.bytes += buf.len() as u64;
+        progress.write(&ppath)?;
+        if last_report.elapsed() >= REPORT_EVERY {
+            last_report = Instant::now();
+            let secs = start.elapsed().as_secs_f64().max(1e-3);
+            eprintln!(
+                "datagen: {}/{} games, {} positions this run, {:.0} positions/s",
+                progress.games_done,
+                cfg.games,
+                tally.positions,
+                tally.positions as f64 / secs
+            );
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-3);
+    let [w, d, l] = tally.results;
+    let ends: Vec<String> = GameEnd::ALL
+        .iter()
+        .filter_map(|e| {
+            tally
+                .ends
+                .iter()
+                .find(|(x, _)| x == e)
+                .map(|(_, n)| format!("{} {n}", e.name()))
+        })
+        .collect();
+    text.push_str(&format!(
+        "nosce datagen: {} games played (games {}..{}), {} positions written\n\
+         results (White's view): {w} wins, {d} draws, {l} losses; ended by {}\n\
+         speed: {:.1} positions/s, {:.2} games/s in {secs:.1} s ({threads} thread(s), {} nodes per move)\n\
+         file: '{out}' now {} positions from {} games (progress in '{}')\n",
+        tally.games,
+        first_game,
+        first_game + tally.games,
+        tally.positions,
+        ends.join(", "),
+        tally.positions as f64 / secs,
+        tally.games as f64 / secs,
+        cfg.nodes,
+        progress.bytes / RECORD_SIZE as u64,
+        progress.games_done,
+        ppath.display(),
+    ));
+    Ok(text)
+}
