@@ -4,10 +4,11 @@
 //! openings are used; mismatched settings on resume and bad options are refused with exit
 //! code 2 and a message on stderr; Syzygy tables (`SYZYGY_PATH` or `../shared/syzygy`, a
 //! prerequisite: missing tables fail the test under CI, see `tests/prereq`) end games.
+
+mod common;
 mod prereq;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use nosce::datagen::{RECORD_SIZE, Record, RecordReader};
 use shakmaty::{Color, Role};
@@ -16,16 +17,7 @@ use shakmaty::{Color, Role};
 const TINY: &[&str] = &["--nodes", "300", "--max-plies", "60"];
 
 fn datagen(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_nosce"))
-        .arg("datagen")
-        .args(args)
-        .output()
-        .expect("run nosce");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_subcommand("datagen", args)
 }
 
 fn tmp(name: &str) -> PathBuf {

@@ -1,22 +1,15 @@
 //! `nosce kqkr` through the real binary: bad input gets a clear message on stderr and exit
 //! code 2, never a panic; `--help` works; a UCI engine (nosce itself) can play the K+Q side
 //! from an EPD file, and python-chess reads the PGN the sweep writes.
+
+mod common;
 mod prereq;
 
 use std::path::PathBuf;
 use std::process::Command;
 
 fn nosce(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_nosce"))
-        .arg("kqkr")
-        .args(args)
-        .output()
-        .expect("run nosce");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_subcommand("kqkr", args)
 }
 
 fn tmp(name: &str) -> PathBuf {

@@ -382,3 +382,17 @@ pub fn legal_uci(pos: &Chess) -> Vec<String> {
         .map(|m| m.to_uci(CastlingMode::Standard).to_string())
         .collect()
 }
+
+/// Runs `nosce SUBCOMMAND ARGS...` to completion: exit code (−1 if killed), stdout, stderr.
+pub fn run_subcommand(subcommand: &str, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_nosce"))
+        .arg(subcommand)
+        .args(args)
+        .output()
+        .expect("run nosce");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
