@@ -3,7 +3,7 @@
 //! show that line as the engine's reason for its move. Through the real binary, for the
 //! plain search and the opponent-model driver, with searches cut at every point of an
 //! iteration by node limits (where a partial iteration's new best move used to be played
-//! without being shown).
+//! without being shown); the node count it reports keeps to the limit.
 
 mod common;
 
@@ -38,6 +38,18 @@ fn check(e: &mut Engine, positions: &[String], limits: &[u64]) -> usize {
             e.check(
                 first == best,
                 &format!("{fen}, go nodes {nodes}: bestmove {best}, last pv starts {first}"),
+            );
+            // And the count it reports keeps to the limit (a re-search on the way out of a
+            // stopped search used to count a node or two past it).
+            let reported: u64 = lines
+                .iter()
+                .rev()
+                .find_map(|l| info_field(l, "nodes"))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            e.check(
+                reported <= nodes,
+                &format!("{fen}, go nodes {nodes}: {reported} nodes reported"),
             );
             checked += 1;
         }

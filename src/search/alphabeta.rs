@@ -300,6 +300,11 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 return alpha;
             }
         }
+        // A node entered after the search was stopped (a re-search on the way out) is not
+        // counted: a `go nodes N` search reports at most N.
+        if self.aborted {
+            return DRAW;
+        }
         self.nodes += 1;
         if self.check_abort() {
             return DRAW;

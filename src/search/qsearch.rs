@@ -17,6 +17,11 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
     pub fn qsearch(&mut self, mut alpha: Score, beta: Score) -> Score {
         let ply = self.pos.ply();
         self.pv_len[ply] = ply;
+        // A node entered after the search was stopped (a re-search on the way out) is not
+        // counted: a `go nodes N` search reports at most N.
+        if self.aborted {
+            return DRAW;
+        }
         self.nodes += 1;
         if self.check_abort() {
             return DRAW;
