@@ -118,7 +118,7 @@ pub const FULL_STRENGTH_ELO: i64 = 2300;
 /// README's calibration table says how they were set.
 pub const STRENGTH_ANCHORS: [(i64, u64, i32); 5] = [
     (1000, 120, 180),
-    (1400, 800, 110),
+    (1400, 1_000, 110),
     (1800, 8_000, 60),
     (2000, 40_000, 30),
     (FULL_STRENGTH_ELO, 400_000, 10),
