@@ -11,6 +11,8 @@
 //! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`](mod@bench) and [`perft`],
 //! [`external`] (other UCI engines over pipes), and [`experiment`] (the KQKR sweep of
 //! Donkers 2003 §5.4, `nosce kqkr`).
+//! Self-play training data comes from [`datagen`]; [`nnue`] holds the network format, its
+//! reference evaluation and the trainer (`nosce train`).
 //! Who the opponent is comes from [`opponent_id`] (`UCI_Opponent`, xboard `name`), and what
 //! was learned about it between games is kept by [`profile`].
 
@@ -25,6 +27,7 @@ pub mod experiment;
 pub mod external;
 pub mod learning;
 pub mod limits;
+pub mod nnue;
 pub mod opponent;
 pub mod opponent_id;
 pub mod options;

@@ -1,6 +1,7 @@
 //! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `trees`, `kqkr`,
-//! `datagen`, `--help`, `--version`; with no arguments the protocol loop, where the first
-//! meaningful input line picks the protocol (`uci` for UCI; `xboard`/`protover` for CECP).
+//! `datagen`, `train`, `--help`, `--version`; with no arguments the protocol loop, where the
+//! first meaningful input line picks the protocol (`uci` for UCI; `xboard`/`protover` for
+//! CECP).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,6 +22,8 @@ Usage:
   nosce kqkr [options]       the KQKR opponent-model sweep of Donkers 2003 §5.4 (--help)
   nosce datagen --out FILE --games N [options]
                              self-play training data (32-byte records), resumable (--help)
+  nosce train --data FILE[,FILE...] --out DIR [options]
+                             train an NNUE on datagen records, on the CPU, resumable (--help)
   nosce --help | --version
 ";
 
@@ -68,6 +71,16 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("nosce datagen: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some("train") => match nosce::nnue::train::run_cli(&args[1..]) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("nosce train: {e}");
                 ExitCode::from(2)
             }
         },

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 /// Usage text.
 pub const USAGE: &str = "\
-nosce datagen — self-play training data for a future NNUE (32-byte records)
+nosce datagen — self-play training data for the NNUE (32-byte records; `nosce train` trains on them)
 
 Usage:
   nosce datagen --out FILE --games N [options]
@@ -64,7 +64,9 @@ pub const MAX_RANDOM_PLIES: u32 = 200;
 /// Largest `--max-plies` (the search's ply limit is far away from a game's length).
 pub const MAX_GAME_PLIES: u32 = 100_000;
 
-fn number<T>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
+/// A whole-number option value within `min..=max` (the subcommands' shared check; also
+/// `nosce train`'s).
+pub(crate) fn number<T>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
 where
     T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
 {

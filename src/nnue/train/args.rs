@@ -1,0 +1,289 @@
+//! The `nosce train` command line, parsed into a [`TrainConfig`] (STYLE.md habit 5: bad
+//! input is reported with a reason, never a panic).
+
+use std::path::PathBuf;
+
+use crate::datagen::args::number;
+use crate::nnue::{DEFAULT_HIDDEN, HIDDEN_STEP, MAX_HIDDEN};
+
+/// Usage text.
+pub const USAGE: &str = "\
+nosce train — train an NNUE (768→N)×2→1 on `nosce datagen` data, on the CPU
+
+Usage:
+  nosce train --data FILE[,FILE...] --out DIR [options]
+
+Options:
+  --data FILES         data files of 32-byte records (comma-separated; the option may repeat)
+  --out DIR            output directory: nosce-<id>.nnue per epoch, checkpoint.bin, train.log
+  --hidden N           hidden units per perspective, a multiple of 16 (default 256)
+  --epochs E           epochs in all; a re-run resumes after the checkpoint's last (default 10)
+  --batch B            positions per gradient step (default 16384)
+  --lr X               Adam learning rate (default 0.001)
+  --wdl L              weight of the game result in the target, 0..1 (default 0.3)
+  --threads T          threads computing each batch's gradient (default 1)
+  --seed S             seed of the initial weights and of the shuffles (default 1)
+  --val F              share of the data held out for validation: the file's tail (default 0.02)
+  --max-positions N    use only the first N positions of the data
+
+A run is deterministic for given data, settings and --threads. The net format:
+docs/nnue-format.md; training: docs/training.md.
+";
+
+/// Every setting of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// Data files, in order.
+    pub data: Vec<PathBuf>,
+    /// Output directory.
+    pub out: PathBuf,
+    /// Hidden units per perspective.
+    pub hidden: usize,
+    /// Epochs in all.
+    pub epochs: u32,
+    /// Positions per gradient step.
+    pub batch: usize,
+    /// Adam's learning rate.
+    pub lr: f64,
+    /// λ: the weight of the game result in the target.
+    pub wdl: f64,
+    /// Threads per batch.
+    pub threads: usize,
+    /// Seed of the initial weights and of every epoch's shuffle.
+    pub seed: u64,
+    /// Share of the positions held out for validation.
+    pub val: f64,
+    /// Use only this many positions (the first ones).
+    pub max_positions: Option<u64>,
+}
+
+/// What `nosce train` was asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Print the usage.
+    Help,
+    /// Train.
+    Run(Box<TrainConfig>),
+}
+
+/// Largest `--threads`.
+pub const MAX_THREADS: usize = 256;
+/// Largest `--batch`.
+pub const MAX_BATCH: usize = 1 << 22;
+/// Largest `--epochs`.
+pub const MAX_EPOCHS: u32 = 100_000;
+/// Largest `--val`.
+pub const MAX_VAL: f64 = 0.5;
+
+/// A finite decimal in `min..=max` (or `min < v` when `open_min`).
+fn decimal(name: &str, value: &str, min: f64, max: f64, open_min: bool) -> Result<f64, String> {
+    let v = value
+        .parse::<f64>()
+        .map_err(|_| format!("{name} needs a number, not '{value}'"))?;
+    let above = if open_min { v > min } else { v >= min };
+    if above && v <= max {
+        Ok(v)
+    } else {
+        let lower = if open_min { "above" } else { "from" };
+        Err(format!(
+            "{name} must be {lower} {min} up to {max}, not '{value}'"
+        ))
+    }
+}
+
+/// Parses the arguments after `train`.
+///
+/// # Errors
+/// An unknown option, a missing value, a value that is not a number or out of range, or a
+/// missing `--data` or `--out`.
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let mut cfg = TrainConfig {
+        data: Vec::new(),
+        out: PathBuf::new(),
+        hidden: DEFAULT_HIDDEN,
+        epochs: 10,
+        batch: 16_384,
+        lr: 0.001,
+        wdl: 0.3,
+        threads: 1,
+        seed: 1,
+        val: 0.02,
+        max_positions: None,
+    };
+    let mut out: Option<PathBuf> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let name = a.as_str();
+        if matches!(name, "--help" | "-h" | "help") {
+            return Ok(Command::Help);
+        }
+        let mut value = || {
+            it.next()
+                .map(String::as_str)
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match name {
+            "--data" => {
+                for f in value()?.split(',') {
+                    if f.is_empty() {
+                        return Err("--data needs file names (FILE[,FILE...])".to_string());
+                    }
+                    cfg.data.push(PathBuf::from(f));
+                }
+            }
+            "--out" => {
+                let v = value()?;
+                if v.is_empty() {
+                    return Err("--out needs a directory name".to_string());
+                }
+                out = Some(PathBuf::from(v));
+            }
+            "--hidden" => {
+                let v = value()?;
+                let h = number(name, v, HIDDEN_STEP, MAX_HIDDEN)?;
+                if !h.is_multiple_of(HIDDEN_STEP) {
+                    return Err(format!(
+                        "--hidden must be a multiple of {HIDDEN_STEP}, not '{v}'"
+                    ));
+                }
+                cfg.hidden = h;
+            }
+            "--epochs" => cfg.epochs = number(name, value()?, 1, MAX_EPOCHS)?,
+            "--batch" => cfg.batch = number(name, value()?, 1, MAX_BATCH)?,
+            "--lr" => cfg.lr = decimal(name, value()?, 0.0, 1.0, true)?,
+            "--wdl" => cfg.wdl = decimal(name, value()?, 0.0, 1.0, false)?,
+            "--threads" => cfg.threads = number(name, value()?, 1, MAX_THREADS)?,
+            "--seed" => cfg.seed = number(name, value()?, 0, u64::MAX)?,
+            "--val" => cfg.val = decimal(name, value()?, 0.0, MAX_VAL, false)?,
+            "--max-positions" => {
+                cfg.max_positions = Some(number(name, value()?, 1, u64::from(u32::MAX))?);
+            }
+            _ => return Err(format!("unknown option '{name}' (try nosce train --help)")),
+        }
+    }
+    if cfg.data.is_empty() {
+        return Err("--data FILE is required (try nosce train --help)".to_string());
+    }
+    cfg.out = out.ok_or("--out DIR is required (try nosce train --help)")?;
+    Ok(Command::Run(Box::new(cfg)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(args: &[&str]) -> Result<Command, String> {
+        parse(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn defaults_and_every_option() {
+        let Ok(Command::Run(c)) = p(&["--data", "a.bin", "--out", "d"]) else {
+            panic!("should parse");
+        };
+        assert_eq!(c.data, vec![PathBuf::from("a.bin")]);
+        assert_eq!(c.out, PathBuf::from("d"));
+        assert_eq!(
+            (c.hidden, c.epochs, c.batch, c.threads, c.seed),
+            (256, 10, 16384, 1, 1)
+        );
+        assert_eq!(
+            (c.lr, c.wdl, c.val, c.max_positions),
+            (0.001, 0.3, 0.02, None)
+        );
+        let Ok(Command::Run(c)) = p(&[
+            "--data",
+            "a,b",
+            "--data",
+            "c",
+            "--out",
+            "o",
+            "--hidden",
+            "32",
+            "--epochs",
+            "3",
+            "--batch",
+            "100",
+            "--lr",
+            "0.01",
+            "--wdl",
+            "1",
+            "--threads",
+            "2",
+            "--seed",
+            "9",
+            "--val",
+            "0",
+            "--max-positions",
+            "1000",
+        ]) else {
+            panic!("should parse");
+        };
+        assert_eq!(c.data.len(), 3);
+        assert_eq!(
+            (c.hidden, c.epochs, c.batch, c.threads, c.seed),
+            (32, 3, 100, 2, 9)
+        );
+        assert_eq!(
+            (c.lr, c.wdl, c.val, c.max_positions),
+            (0.01, 1.0, 0.0, Some(1000))
+        );
+        assert_eq!(p(&["--help"]), Ok(Command::Help));
+    }
+
+    #[test]
+    fn bad_input_is_explained() {
+        for (args, needle) in [
+            (&["--out", "d"][..], "--data"),
+            (&["--data", "a"][..], "--out"),
+            (&["--data", "a,", "--out", "d"][..], "file names"),
+            (
+                &["--data", "a", "--out", "d", "--hidden", "100"][..],
+                "multiple of 16",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--hidden", "0"][..],
+                "--hidden",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--hidden", "8192"][..],
+                "--hidden",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--epochs", "0"][..],
+                "--epochs",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--batch", "x"][..],
+                "whole number",
+            ),
+            (&["--data", "a", "--out", "d", "--lr", "0"][..], "--lr"),
+            (&["--data", "a", "--out", "d", "--lr", "NaN"][..], "--lr"),
+            (&["--data", "a", "--out", "d", "--wdl", "1.5"][..], "--wdl"),
+            (&["--data", "a", "--out", "d", "--val", "0.9"][..], "--val"),
+            (
+                &["--data", "a", "--out", "d", "--val", "x"][..],
+                "needs a number",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--threads", "0"][..],
+                "--threads",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--max-positions", "0"][..],
+                "--max-positions",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--seed"][..],
+                "needs a value",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--frob"][..],
+                "unknown option",
+            ),
+        ] {
+            let e = p(args).unwrap_err();
+            assert!(e.contains(needle), "{args:?}: {e}");
+        }
+    }
+}
