@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use shakmaty::{Move, Position as _};
 
 use super::Clock;
+use super::busy::{BusyMoves, DEFER_DEPTH};
 use super::ordering::{OrderingTables, Picker};
 use super::see::see_ge;
 use crate::eval::Evaluator;
@@ -88,6 +89,9 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     /// What a draw is worth less than 0 to the side to move at this worker's root (the
     /// contempt factor, Donkers 2003 §2.1.7; 0 for a plain search, see `draw_value`).
     pub contempt: Score,
+    /// With other threads on the same table: the moves they are searching, which this one
+    /// searches last at a node ([`super::busy`]); `None` with one thread.
+    pub busy: Option<&'a BusyMoves>,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pub(super) pv_len: Vec<usize>,
     lmr: Vec<[i8; 64]>,
@@ -153,6 +157,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             root_scores: Vec::new(),
             reporter: None,
             contempt: 0,
+            busy: None,
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
             lmr,
@@ -405,7 +410,27 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             self.root_scores.clear();
         }
 
-        while let Some((m, order)) = picker.pick() {
+        // Moves another thread was searching when we reached them, searched after the rest.
+        let mut deferred: Vec<(Move, i32)> = Vec::new();
+        let mut replayed = 0usize;
+        let busy = self.busy.filter(|_| depth >= DEFER_DEPTH && !root);
+        loop {
+            let (m, order, late) = if let Some((m, order)) = picker.pick() {
+                (m, order, false)
+            } else if let Some(&(m, order)) = deferred.get(replayed) {
+                replayed += 1;
+                (m, order, true)
+            } else {
+                break;
+            };
+            if let Some(b) = busy
+                && !late
+                && count > 0
+                && b.is_busy(key, m)
+            {
+                deferred.push((m, order));
+                continue;
+            }
             if root
                 && (self.root_exclude.contains(&m)
                     || (!self.root_only.is_empty() && !self.root_only.contains(&m)))
@@ -445,6 +470,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 continue;
             }
             count += 1;
+            let mark = busy.filter(|_| count > 1).map(|b| b.enter(key, m));
             self.tt.prefetch(self.pos.key());
             if root
                 && let (Some(r), Some(c)) = (self.reporter, self.clock.as_ref())
@@ -477,6 +503,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 }
             }
             self.pos.undo();
+            if let (Some(b), Some(t)) = (busy, mark) {
+                b.leave(t);
+            }
             if self.aborted {
                 return DRAW;
             }

@@ -12,6 +12,7 @@
 //! The opponent-model driver, which uses [`alphabeta::Worker`] as its probe, lives in [`om`].
 
 pub mod alphabeta;
+pub mod busy;
 pub mod om;
 pub mod ordering;
 pub mod qsearch;
@@ -272,6 +273,8 @@ pub fn search<E: Evaluator + ?Sized>(
     ctx.tt.new_search();
     let mut root = pos.clone();
     root.set_root();
+    let busy = (threads > 1).then(busy::BusyMoves::default);
+    let busy = busy.as_ref();
 
     std::thread::scope(|s| {
         for (id, counter) in counters.iter().enumerate().skip(1) {
@@ -288,6 +291,7 @@ pub fn search<E: Evaluator + ?Sized>(
                     );
                     w.configure(ctx.config, counter, ctx.tb, ctx.config.contempt);
                     w.root_only = allowed.to_vec();
+                    w.busy = busy;
                     helper_loop(&mut w, id);
                 });
             if let Err(e) = spawned {
@@ -300,7 +304,7 @@ pub fn search<E: Evaluator + ?Sized>(
                 break;
             }
         }
-        let result = main_loop(ctx, root, limits, allowed, &counters);
+        let result = main_loop(ctx, root, limits, allowed, &counters, busy);
         ctx.control.stop.store(true, Ordering::Relaxed);
         result
     })
@@ -333,10 +337,12 @@ fn main_loop<E: Evaluator + ?Sized>(
     limits: &Limits,
     allowed: &[Move],
     counters: &[AtomicU64],
+    busy: Option<&busy::BusyMoves>,
 ) -> SearchResult {
     let cfg = ctx.config;
     let mut w = Worker::new(ctx.eval, ctx.tt, &cfg.params, &ctx.control.stop, root);
     w.configure(cfg, &counters[0], ctx.tb, cfg.contempt);
+    w.busy = busy;
     w.root_only = allowed.to_vec();
     w.clock = Some(Clock::new(
         limits,

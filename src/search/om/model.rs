@@ -94,8 +94,13 @@ pub fn search_model<E: Evaluator + ?Sized>(
         &counters[..=n],
         &ctx.control.stop,
     );
-    if !deterministic && helper_count > 0 {
+    // In fast mode our own workers (the main driver's and the helpers') share one table of
+    // the moves being searched, so that they spread over the tree (`search::busy`).
+    let busy = crate::search::busy::BusyMoves::default();
+    let fast = !deterministic && helper_count > 0;
+    if fast {
         driver.pass_stop = Some(&pass_stop);
+        driver.own.busy = Some(&busy);
     }
     for (h, tables) in private.iter().enumerate() {
         let tts: Vec<&TranspositionTable> = tables
@@ -104,9 +109,11 @@ pub fn search_model<E: Evaluator + ?Sized>(
             .map(|(p, &s)| p.as_ref().unwrap_or(s))
             .collect();
         let counters = &counters[(n + 1) * (h + 1)..(n + 1) * (h + 2)];
-        driver
-            .helpers
-            .push(build_driver(ctx, setup, &root, &tts, counters, helper_stop));
+        let mut helper = build_driver(ctx, setup, &root, &tts, counters, helper_stop);
+        if fast {
+            helper.own.busy = Some(&busy);
+        }
+        driver.helpers.push(helper);
     }
     driver.clock = Some(Clock::new(
         limits,
