@@ -29,13 +29,19 @@
 //! bound, so the integer arithmetic is safe for every loadable file.
 //!
 //! Files: [`features`] (input indices), [`network`] (the quantised net: file format, id,
-//! full-refresh evaluation — the reference for faster inference), [`train`] (the trainer).
+//! full-refresh evaluation — the reference for faster inference), [`accumulator`] (the
+//! incrementally updated accumulators and their evaluation), [`simd`] (their inner loops:
+//! portable, and AVX2 — compiled out while the crate forbids `unsafe`), [`train`] (the
+//! trainer).
 //! The file format is documented in `docs/nnue-format.md`, training in `docs/training.md`.
 
+pub mod accumulator;
 pub mod features;
 pub mod network;
+pub mod simd;
 pub mod train;
 
+pub use accumulator::Accumulator;
 pub use features::{FeatureList, INPUTS, feature_index};
 pub use network::Network;
 
