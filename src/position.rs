@@ -110,6 +110,15 @@ impl Position {
         self.states[self.states.len() - 1].last_move
     }
 
+    /// The board, key and incoming move of the `i`-th position of the history (0 = the first;
+    /// [`Self::history_len`] − 1 = the current one), for evaluators that update state move by
+    /// move.
+    #[inline]
+    pub fn at(&self, i: usize) -> (&Chess, u64, Option<Move>) {
+        let s = &self.states[i];
+        (&s.chess, s.key, s.last_move)
+    }
+
     /// Plies played since the search root was set.
     #[inline]
     pub fn ply(&self) -> usize {

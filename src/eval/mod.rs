@@ -46,4 +46,10 @@ pub trait Evaluator: Send + Sync {
     fn name(&self) -> &str;
     /// The score of `pos` from the side to move's point of view.
     fn evaluate(&self, pos: &Chess) -> Score;
+    /// The network this evaluator is, if it is an NNUE: the search then keeps accumulators
+    /// per ply and updates them move by move ([`crate::nnue::AccumulatorStack`]) instead of
+    /// calling [`Evaluator::evaluate`], with the same result.
+    fn network(&self) -> Option<&crate::nnue::Network> {
+        None
+    }
 }

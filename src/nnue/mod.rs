@@ -39,11 +39,13 @@ pub mod accumulator;
 pub mod features;
 pub mod network;
 pub mod simd;
+pub mod stack;
 pub mod train;
 
 pub use accumulator::Accumulator;
 pub use features::{FeatureList, INPUTS, feature_index};
 pub use network::Network;
+pub use stack::{AccumulatorStack, NnueEval};
 
 use crate::eval::score::{MAX_EVAL, Score};
 

@@ -27,6 +27,7 @@ use crate::eval::score::{
     DRAW, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY, Score, TB_WIN, TB_WIN_BOUND, from_tt,
     is_decisive, mate_in, mated_in, to_tt,
 };
+use crate::nnue::AccumulatorStack;
 use crate::params::SearchParams;
 use crate::position::Position;
 use crate::tb::{Wdl, WdlProbe};
@@ -92,6 +93,8 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     /// With other threads on the same table: the moves they are searching, which this one
     /// searches last at a node ([`super::busy`]); `None` with one thread.
     pub busy: Option<&'a BusyMoves>,
+    /// Accumulators per ply when the evaluator is a network ([`Evaluator::network`]).
+    nnue: Option<AccumulatorStack<'a>>,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pub(super) pv_len: Vec<usize>,
     lmr: Vec<[i8; 64]>,
@@ -158,6 +161,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             reporter: None,
             contempt: 0,
             busy: None,
+            nnue: eval.network().map(AccumulatorStack::new),
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
             lmr,
@@ -237,10 +241,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     }
 
     #[inline]
-    pub(super) fn evaluate(&self) -> Score {
-        self.eval
-            .evaluate(self.pos.chess())
-            .clamp(-MAX_EVAL, MAX_EVAL)
+    pub(super) fn evaluate(&mut self) -> Score {
+        let raw = match self.nnue.as_mut() {
+            Some(stack) => stack.evaluate(&self.pos),
+            None => self.eval.evaluate(self.pos.chess()),
+        };
+        raw.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     fn has_non_pawn_material(&self) -> bool {

@@ -66,6 +66,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
+            let chess = self.pos.chess();
             let mut m = chess.capture_moves();
             for p in chess.promotion_moves() {
                 if !p.is_capture() && p.promotion() == Some(Role::Queen) {
