@@ -21,6 +21,7 @@
 // (`nnue::simd::avx2`), with a SAFETY argument per block.
 #![deny(unsafe_code)]
 
+pub mod atomic_file;
 pub mod bench;
 pub mod datagen;
 pub mod engine;

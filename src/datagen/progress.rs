@@ -24,7 +24,6 @@
 //! (`openings` and `syzygy` are empty when not given; `results` counts White wins, draws
 //! and Black wins.)
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::args::DatagenConfig;
@@ -237,22 +236,7 @@ impl Progress {
     /// # Errors
     /// Any I/O error, with the path.
     pub fn write(&self, path: &Path) -> Result<(), String> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        let fail = |e: std::io::Error| format!("cannot write '{}': {e}", tmp.display());
-        {
-            let mut f = std::fs::File::create(&tmp).map_err(fail)?;
-            f.write_all(self.to_text().as_bytes()).map_err(fail)?;
-            f.sync_all().map_err(fail)?;
-        }
-        std::fs::rename(&tmp, path).map_err(|e| {
-            format!(
-                "cannot rename '{}' to '{}': {e}",
-                tmp.display(),
-                path.display()
-            )
-        })
+        crate::atomic_file::write_atomically(path, self.to_text().as_bytes())
     }
 }
 

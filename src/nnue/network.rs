@@ -239,7 +239,7 @@ impl Network {
     /// # Errors
     /// An I/O error, with the file's name.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        write_atomically(path, &self.to_bytes())
+        crate::atomic_file::write_atomically(path, &self.to_bytes())
     }
 
     /// The FNV-1a-64 checksum of the file's bytes before it.
@@ -328,24 +328,6 @@ impl Network {
     pub fn evaluate(&self, pos: &Chess) -> Score {
         self.evaluate_board(pos.board(), pos.turn())
     }
-}
-
-/// Writes `bytes` to `path` through `path.tmp`: written, synced, renamed over `path`.
-///
-/// # Errors
-/// An I/O error, naming the file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    use std::io::Write;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| format!("cannot write '{}': {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@
 //! [`NnueEval`] is the evaluator of a network: its [`Evaluator::evaluate`] is the full-refresh
 //! reference and its [`Evaluator::network`] tells the search to use a stack instead.
 
+use shakmaty::Position as _;
+
 use crate::eval::{Evaluator, Score};
 use crate::position::Position;
 
@@ -69,7 +71,6 @@ impl<'a> AccumulatorStack<'a> {
             above[0].update_from_last(&below[i - 1], self.net, parent, m.as_ref());
             self.keys[i] = Some(key);
         }
-        use shakmaty::Position as _;
         self.accs[top].evaluate(self.net, pos.chess().turn())
     }
 }

@@ -19,7 +19,7 @@ use super::args::TrainConfig;
 use super::data::Dataset;
 use super::model::{FloatNet, param_count};
 use super::optim::Adam;
-use crate::nnue::network::write_atomically;
+use crate::atomic_file::write_atomically;
 use crate::nnue::{HIDDEN_STEP, MAX_HIDDEN, fnv1a64};
 
 const MAGIC: &[u8; 8] = b"NOSCECK1";
