@@ -177,10 +177,7 @@ fn uci_chess960_reads_and_writes_castling_as_king_takes_rook() {
 
 #[test]
 fn xboard_fischerandom_castles_as_o_o_o() {
-    let mut e = Engine::start();
-    e.send("xboard");
-    e.send("protover 2");
-    let features = e.read_until("feature done=1", QUICK);
+    let (mut e, features) = Engine::start_xboard();
     e.check(
         features
             .iter()

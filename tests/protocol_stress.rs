@@ -377,6 +377,7 @@ fn uci_random_interleavings_keep_the_invariants() {
     println!("uci stress: seed {seed} (NOSCE_STRESS_SEED to replay)");
     let mut rng = Rng::new(seed);
     let (mut e, _) = Engine::start_uci();
+    e.set_label(&format!("(replay: NOSCE_STRESS_SEED={seed})"));
     let mut gui = UciGui {
         pos: Chess::default(),
         searches: VecDeque::new(),
@@ -691,6 +692,7 @@ fn xboard_random_interleavings_keep_the_invariants() {
     println!("xboard stress: seed {seed} (NOSCE_STRESS_SEED to replay)");
     let mut rng = Rng::new(seed);
     let mut e = Engine::start();
+    e.set_label(&format!("(replay: NOSCE_STRESS_SEED={seed})"));
     let mut gui = XbGui {
         board: Some(Chess::default()),
         history: Vec::new(),

@@ -19,11 +19,7 @@ const MATE_IN_2: &str = "2r3k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1";
 /// Starts the binary and completes the `xboard` / `protover 2` handshake; returns the
 /// feature lines.
 fn start() -> (Engine, Vec<String>) {
-    let mut e = Engine::start();
-    e.send("xboard");
-    e.send("protover 2");
-    let lines = e.read_until("feature done=1", QUICK);
-    (e, lines)
+    Engine::start_xboard()
 }
 
 /// Sends `ping n` and returns every line up to and including `pong n`.

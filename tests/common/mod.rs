@@ -35,6 +35,8 @@ pub struct Engine {
     stderr: Arc<Mutex<String>>,
     transcript: Vec<String>,
     eof: bool,
+    /// What a failure message names besides the transcript (a stress test's seed).
+    label: String,
 }
 
 impl Engine {
@@ -83,6 +85,7 @@ impl Engine {
             stderr,
             transcript: Vec::new(),
             eof: false,
+            label: String::new(),
         }
     }
 
@@ -94,6 +97,16 @@ impl Engine {
         (e, lines)
     }
 
+    /// Starts the binary and completes the xboard handshake (`xboard`, `protover 2`);
+    /// returns the lines up to `feature done=1`.
+    pub fn start_xboard() -> (Engine, Vec<String>) {
+        let mut e = Engine::start();
+        e.send("xboard");
+        e.send("protover 2");
+        let lines = e.read_until("feature done=1", QUICK);
+        (e, lines)
+    }
+
     /// Adds a line to the transcript, which keeps the last [`TRANSCRIPT_LINES`] lines (a
     /// long stress run must not hold hours of output).
     fn note(&mut self, line: String) {
@@ -101,6 +114,11 @@ impl Engine {
             self.transcript.drain(..TRANSCRIPT_LINES);
         }
         self.transcript.push(line);
+    }
+
+    /// Names what a failure message should repeat at its end (e.g. the seed to replay).
+    pub fn set_label(&mut self, label: &str) {
+        self.label = label.to_string();
     }
 
     /// Sends raw bytes (not necessarily UTF-8, not necessarily a whole line).
@@ -230,10 +248,22 @@ impl Engine {
         while let Ok(l) = self.lines.try_recv() {
             self.note(format!("< {l}"));
         }
+        // Whether the process is still there tells a dead engine (a write to it fails, no
+        // line arrives) from a wrong answer.
+        let process = match self.child.try_wait() {
+            Ok(Some(status)) => format!("the engine process has exited: {status}"),
+            Ok(None) => "the engine process is running".to_string(),
+            Err(e) => format!("the engine process cannot be queried: {e}"),
+        };
         let stderr = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
+        // The message comes first and again last (with the process state and the length of
+        // stderr), so that an excerpt of either end of a long report names the failure.
         panic!(
-            "{msg}\n--- transcript (last {FAIL_LINES} lines) ---\n{}\n--- stderr ---\n{stderr}",
-            self.transcript[self.transcript.len().saturating_sub(FAIL_LINES)..].join("\n")
+            "{msg}\n--- transcript (last {FAIL_LINES} lines) ---\n{}\n--- stderr ---\n{stderr}\n\
+             --- failure: {msg} ({process}; {} bytes on stderr) {}",
+            self.transcript[self.transcript.len().saturating_sub(FAIL_LINES)..].join("\n"),
+            stderr.len(),
+            self.label
         );
     }
 
