@@ -56,7 +56,18 @@ pub struct BenchResult {
 /// # Errors
 /// A bench position that does not parse (a defect in `bench.epd`).
 pub fn run(depth: u32) -> Result<BenchResult, String> {
-    let eval = FullEval::default();
+    run_with(depth, &FullEval::default())
+}
+
+/// Runs the benchmark to `depth` with evaluator `eval` (e.g. a network: `nosce bench
+/// --evalfile FILE`, whose node count is the network's, not the `Bench:` signature).
+///
+/// # Errors
+/// A bench position that does not parse (a defect in `bench.epd`).
+pub fn run_with<E: crate::eval::Evaluator + ?Sized>(
+    depth: u32,
+    eval: &E,
+) -> Result<BenchResult, String> {
     let tt = TranspositionTable::new(16);
     let mut nodes = 0;
     let mut lines = Vec::new();
@@ -64,7 +75,7 @@ pub fn run(depth: u32) -> Result<BenchResult, String> {
     for fen in positions() {
         let pos = Position::from_fen(&fen)?;
         tt.clear();
-        let r = search_depth(&eval, &tt, &pos, depth);
+        let r = search_depth(eval, &tt, &pos, depth);
         nodes += r.nodes;
         let best = r
             .best

@@ -17,6 +17,7 @@ use crate::eval::score::TB_WIN;
 use crate::eval::{Evaluator, FullEval, MaterialEval, Perturbed};
 use crate::external::ManagedEngine;
 use crate::limits::Limits;
+use crate::nnue::NnueEval;
 use crate::opponent::EvalKind;
 use crate::options::{Applied, Learning, Options, RootSafety};
 use crate::position::Position;
@@ -32,6 +33,7 @@ use crate::tb::{ExactTables, Tablebases, Wdl, WdlProbe};
 use crate::tt::TranspositionTable;
 use parking_lot::Mutex;
 
+mod evaluation;
 mod model_setup;
 
 pub use model_setup::FIT_FAMILY;
@@ -50,6 +52,9 @@ pub struct Engine {
     options: Options,
     config: SearchConfig,
     eval: Arc<FullEval>,
+    /// The network of `EvalFile`, when one is loaded: then we play with it (and `self`
+    /// opponent types mean it); otherwise with the hand-crafted `eval`.
+    net: Option<Arc<NnueEval>>,
     material: Arc<MaterialEval>,
     /// Opponent types' tables, one per (evaluator, tables on/off) pair that differs from
     /// our own search; allocated on first use.
@@ -89,6 +94,7 @@ impl Engine {
             options: Options::default(),
             config: SearchConfig::default(),
             eval: Arc::new(FullEval::default()),
+            net: None,
             material: Arc::new(MaterialEval),
             om_tts: Vec::new(),
             tables: Arc::new(Tablebases::new("", Arc::new(ExactTables::from_env()), true).0),
@@ -236,7 +242,7 @@ impl Engine {
             learn: Arc::clone(&self.learn),
             reporter: Arc::clone(&reporter),
         };
-        let eval = Arc::clone(&self.eval);
+        let eval = self.own_eval();
         let fallback = Arc::clone(&reporter);
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -302,6 +308,7 @@ impl Engine {
         let old_hash = self.options.hash_mb;
         let old_dir = self.options.om_profile_dir.clone();
         let old_opponent = self.options.opponent.clone();
+        let old_eval_file = self.options.eval_file.clone();
         let applied = self.options.set(name, value)?;
         let o = &self.options;
         self.config.threads = o.threads;
@@ -359,6 +366,16 @@ impl Engine {
                 let mut lines = warnings;
                 lines.push(msg);
                 return Ok(Some(lines.join("; ")));
+            }
+            Applied::LoadNet => {
+                let file = o.eval_file.clone();
+                return match self.load_net(&file) {
+                    Ok(msg) => Ok(Some(msg)),
+                    Err(e) => {
+                        self.options.eval_file = old_eval_file;
+                        Err(format!("{e}; keeping {}", self.evaluation_name()))
+                    }
+                };
             }
             Applied::Strength => return Ok(Some(self.strength_message())),
             Applied::ClearHash => {

@@ -16,6 +16,8 @@ Usage:
   nosce                      protocol loop on stdin/stdout ('uci' first, or 'xboard')
   nosce bench [depth]        fixed-depth benchmark over bench.epd; last line 'N nodes M nps'
   nosce bench D -o NAME=VAL  time to depth D with engine options (e.g. -o OM_Mode=om)
+  nosce bench [depth] --evalfile FILE
+                             the benchmark with an NNUE file's evaluation (its own node count)
   nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
   nosce tb gen|probe|dump    exact DTM/DTC endgame tables (KQvKR...), probe a FEN (see nosce tb help)
   nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
@@ -130,9 +132,23 @@ fn protocol_loop() {
 fn bench(args: &[String]) -> ExitCode {
     let mut depth = nosce::bench::DEFAULT_DEPTH;
     let mut options: Vec<(String, String)> = Vec::new();
+    let mut net = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
+            "--evalfile" => match it.next() {
+                Some(f) => match nosce::nnue::Network::load(std::path::Path::new(f)) {
+                    Ok(n) => net = Some(n),
+                    Err(e) => {
+                        eprintln!("nosce bench: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+                None => {
+                    eprintln!("nosce bench: --evalfile needs a file");
+                    return ExitCode::from(2);
+                }
+            },
             "--option" | "-o" => match it.next().and_then(|kv| kv.split_once('=')) {
                 Some((k, v)) => options.push((k.to_string(), v.to_string())),
                 None => {
@@ -148,6 +164,10 @@ fn bench(args: &[String]) -> ExitCode {
                 }
             },
         }
+    }
+    if net.is_some() && !options.is_empty() {
+        eprintln!("nosce bench: use -o EvalFile=FILE together with other options");
+        return ExitCode::from(2);
     }
     if !options.is_empty() {
         // Time to depth through the engine with options (e.g. the opponent-model driver).
@@ -171,7 +191,14 @@ fn bench(args: &[String]) -> ExitCode {
             }
         };
     }
-    match nosce::bench::run(depth) {
+    let result = match net {
+        Some(n) => {
+            let eval = nosce::nnue::NnueEval::new(n);
+            nosce::bench::run_with(depth, &eval)
+        }
+        None => nosce::bench::run(depth),
+    };
+    match result {
         Ok(r) => {
             for (i, (fen, nodes, best)) in r.lines.iter().enumerate() {
                 eprintln!(

@@ -11,8 +11,10 @@
 //! limit := "depth=" N | "nodes=" N | "movetime=" MS | "tb=" ("on"|"off")
 //! ```
 //!
-//! e.g. `self:0.5,material:0.3:depth=4,self:0.2:tb=off`. Evaluators: `self` (the full
-//! evaluation), `material`, `notb` (short for `self` with `tb=off`), and `engine`: the
+//! e.g. `self:0.5,material:0.3:depth=4,self:0.2:tb=off`. Evaluators: `self` (our own
+//! evaluation: the network of `EvalFile` when one is loaded, else the hand-crafted one),
+//! `hce` (the hand-crafted evaluation), `nnue` (the network of `EvalFile`), `material`,
+//! `notb` (short for `self` with `tb=off`), and `engine`: the
 //! external UCI engine of the option `OM_OpponentEngine`, asked for its move with `go nodes
 //! N`, `go depth N` or `go movetime MS` (at most one of them; none: [`DEFAULT_ENGINE_NODES`]
 //! nodes unless `OM_OpponentNodes`/`OM_OpponentDepth` say otherwise) — the model of the
@@ -26,8 +28,15 @@ use std::str::FromStr;
 /// The evaluators an opponent type can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EvalKind {
-    /// Our full evaluation ([`crate::eval::FullEval`]).
+    /// Our own evaluation, whichever we play with: the network of `EvalFile` when one is
+    /// loaded, else the hand-crafted [`crate::eval::FullEval`].
     Full,
+    /// The hand-crafted evaluation ([`crate::eval::FullEval`]), also while we play with a
+    /// network.
+    Hce,
+    /// The network of `EvalFile` ([`crate::nnue::NnueEval`]); a type of it leaves the model
+    /// (with a message) while no network is loaded.
+    Nnue,
     /// Material only ([`crate::eval::MaterialEval`]).
     Material,
     /// Not an evaluator of ours: the external UCI engine of `OM_OpponentEngine`
@@ -43,6 +52,8 @@ impl EvalKind {
     pub fn name(self) -> &'static str {
         match self {
             EvalKind::Full => "self",
+            EvalKind::Hce => "hce",
+            EvalKind::Nnue => "nnue",
             EvalKind::Material => "material",
             EvalKind::Engine => "engine",
         }
@@ -96,11 +107,13 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
         "self" | "full" => (EvalKind::Full, true),
         "notb" => (EvalKind::Full, false),
         "material" => (EvalKind::Material, true),
+        "hce" => (EvalKind::Hce, true),
+        "nnue" => (EvalKind::Nnue, true),
         "engine" => (EvalKind::Engine, false),
         "" => return Err("empty opponent type".into()),
         other => {
             return Err(format!(
-                "unknown evaluator '{other}' (known: self, material, notb, engine)"
+                "unknown evaluator '{other}' (known: self, material, notb, hce, nnue, engine)"
             ));
         }
     };

@@ -111,6 +111,10 @@ pub fn option_specs() -> Vec<OptionSpec> {
             crate::strength::MAX_ELO,
         ),
         OptionSpec {
+            name: "EvalFile",
+            kind: OptionKind::Str { default: "" },
+        },
+        OptionSpec {
             name: "SyzygyPath",
             kind: OptionKind::Str { default: "" },
         },
@@ -212,6 +216,8 @@ pub enum Applied {
     ClearHash,
     /// (Re)load the Syzygy tables.
     LoadSyzygy,
+    /// Load the network of `EvalFile` (or go back to the hand-crafted evaluation).
+    LoadNet,
     /// The opponent model changed (reset learning).
     NewModel,
     /// The external opponent engine or its options changed (restart it on first use).
@@ -245,6 +251,8 @@ pub struct Options {
     pub limit_strength: bool,
     /// The rating to play at when `limit_strength` is on.
     pub elo: i64,
+    /// The NNUE file we play with (`EvalFile`); empty: the hand-crafted evaluation.
+    pub eval_file: String,
     /// Syzygy directories (platform path-list syntax).
     pub syzygy_path: String,
     /// Minimum remaining depth for table probes in the search.
@@ -321,6 +329,7 @@ impl Default for Options {
             chess960: false,
             limit_strength: false,
             elo: DEFAULT_ELO,
+            eval_file: String::new(),
             syzygy_path: String::new(),
             syzygy_probe_depth: 1,
             syzygy_probe_limit: 7,
@@ -479,6 +488,14 @@ impl Options {
             "UCI_AnalyseMode" => {
                 self.analyse_mode = boolean(s, value)?;
                 Applied::Stored
+            }
+            "EvalFile" => {
+                self.eval_file = if value == "<empty>" {
+                    String::new()
+                } else {
+                    value.to_string()
+                };
+                Applied::LoadNet
             }
             "SyzygyPath" => {
                 self.syzygy_path = if value == "<empty>" {

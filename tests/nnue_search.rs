@@ -7,24 +7,14 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use nosce::eval::{Evaluator, Score};
-use nosce::nnue::{INPUTS, Network, NnueEval};
+use nosce::nnue::{Network, NnueEval};
 use nosce::position::Position;
 use nosce::search::search_depth;
 use nosce::tt::TranspositionTable;
 
-/// A network of `hidden` units with weights from a fixed linear congruential sequence.
+/// A network of `hidden` units with seeded random weights.
 fn random_net(hidden: usize, seed: u64) -> Network {
-    let mut x = seed;
-    let mut draw = |bound: i64| {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((x >> 33) as i64 % (2 * bound + 1) - bound) as i16
-    };
-    let w1 = (0..INPUTS * hidden).map(|_| draw(60)).collect();
-    let b1 = (0..hidden).map(|_| draw(100)).collect();
-    let w2 = (0..2 * hidden).map(|_| draw(60)).collect();
-    Network::new(hidden, w1, b1, w2, 1234).expect("a valid network")
+    Network::random(hidden, seed, 60, 100).expect("a valid network")
 }
 
 /// The same network, but the search sees no network: every evaluation is a full refresh.

@@ -49,11 +49,24 @@ impl Engine {
             return self.auto_setup();
         }
         let mut types = o.om_types.types.clone();
-        if o.om_engine.is_none() && types.iter().any(|t| t.eval == EvalKind::Engine) {
-            warnings.push(
-                "om: the engine opponent type needs OM_OpponentEngine; it leaves the model".into(),
-            );
-            types.retain(|t| t.eval != EvalKind::Engine);
+        let no_engine = o.om_engine.is_none() && types.iter().any(|t| t.eval == EvalKind::Engine);
+        let no_net = self.net.is_none() && types.iter().any(|t| t.eval == EvalKind::Nnue);
+        if no_engine || no_net {
+            if no_engine {
+                warnings.push(
+                    "om: the engine opponent type needs OM_OpponentEngine; it leaves the model"
+                        .into(),
+                );
+            }
+            if no_net {
+                warnings.push(
+                    "om: the nnue opponent type needs a network (EvalFile); it leaves the model"
+                        .into(),
+                );
+            }
+            types.retain(|t| {
+                !(t.eval == EvalKind::Engine && no_engine || t.eval == EvalKind::Nnue && no_net)
+            });
             let sum: f64 = types.iter().map(|t| t.probability).sum();
             if sum <= 1e-12 {
                 return (None, warnings);
@@ -171,7 +184,12 @@ impl Engine {
         let tb = t.tablebases && self.options.om_opponent_tablebases;
         let eval: Arc<dyn Evaluator> = match t.eval {
             EvalKind::Material => self.material.clone(),
-            EvalKind::Full | EvalKind::Engine => self.eval.clone(),
+            EvalKind::Hce => self.eval.clone(),
+            EvalKind::Nnue => match &self.net {
+                Some(n) => n.clone(),
+                None => self.eval.clone(), // not reached: such types leave the model
+            },
+            EvalKind::Full | EvalKind::Engine => self.own_eval(),
         };
         let like_us = shares_own_table(t.eval, tb, replay);
         let tt = if like_us {

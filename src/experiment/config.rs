@@ -202,6 +202,12 @@ impl FromStr for ModelConfig {
         }
         let model: OpponentModel = plain.join(",").parse()?;
         for (t, (perturb, _)) in model.types.iter().zip(&extras) {
+            if t.eval == EvalKind::Nnue {
+                return Err(
+                    "the sweep plays with the hand-crafted evaluation: no nnue type (self, hce, material or engine)"
+                        .into(),
+                );
+            }
             if t.eval == EvalKind::Engine && *perturb != PerturbKnowledge::None {
                 return Err("an engine type has no perturbation of ours (perturb=none)".into());
             }

@@ -50,16 +50,22 @@ pub trait Opponent: Send {
 
 /// An evaluator of `kind`, perturbed with `seed` and `amplitude` when a seed is given.
 /// [`EvalKind::Engine`] has no evaluator of ours (its probes ask the engine); it gets the
-/// full evaluation here, which its probes never use.
+/// full evaluation here, which its probes never use. The sweep has no network: `self` and
+/// `hce` are both the hand-crafted evaluation (and `nnue` types are refused when the model
+/// is parsed).
 pub fn evaluator(kind: EvalKind, seed: Option<u64>, amplitude: i32) -> Arc<dyn Evaluator> {
     match (kind, seed) {
-        (EvalKind::Full | EvalKind::Engine, Some(s)) if amplitude > 0 => {
+        (EvalKind::Full | EvalKind::Hce | EvalKind::Nnue | EvalKind::Engine, Some(s))
+            if amplitude > 0 =>
+        {
             Arc::new(Perturbed::new(FullEval::default(), s, amplitude))
         }
         (EvalKind::Material, Some(s)) if amplitude > 0 => {
             Arc::new(Perturbed::new(MaterialEval, s, amplitude))
         }
-        (EvalKind::Full | EvalKind::Engine, _) => Arc::new(FullEval::default()),
+        (EvalKind::Full | EvalKind::Hce | EvalKind::Nnue | EvalKind::Engine, _) => {
+            Arc::new(FullEval::default())
+        }
         (EvalKind::Material, _) => Arc::new(MaterialEval),
     }
 }

@@ -246,19 +246,13 @@ impl Accumulator {
 mod tests {
     use super::*;
     use crate::datagen::GameRng;
-    use crate::nnue::INPUTS;
     use crate::nnue::features::FeatureList;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
 
     /// A net with random weights: |W1| ≤ `w1`, |B1| ≤ `b1`, |W2| ≤ 127.
-    fn random_net(hidden: usize, seed: u64, w1: i64, b1: i64) -> Network {
-        let mut rng = GameRng::new(seed, 0);
-        let mut draw = |bound: i64| (rng.below(2 * bound as usize + 1) as i64 - bound) as i16;
-        let w1 = (0..INPUTS * hidden).map(|_| draw(w1)).collect();
-        let b1 = (0..hidden).map(|_| draw(b1)).collect();
-        let w2 = (0..2 * hidden).map(|_| draw(127)).collect();
-        Network::new(hidden, w1, b1, w2, -4_321).unwrap()
+    fn random_net(hidden: usize, seed: u64, w1: u16, b1: u16) -> Network {
+        Network::random(hidden, seed, w1, b1).unwrap()
     }
 
     fn position(fen: &str, mode: CastlingMode) -> Chess {

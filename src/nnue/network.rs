@@ -135,6 +135,21 @@ impl Network {
         out
     }
 
+    /// A net of `hidden` units with seeded random weights, |W1| ≤ `w1`, |B1| ≤ `b1`,
+    /// |W2| ≤ 127: for tests and benchmarks of the inference, which need no trained net.
+    ///
+    /// # Errors
+    /// As [`Network::new`]: an unsupported width, or weights beyond the loadable bounds.
+    pub fn random(hidden: usize, seed: u64, w1: u16, b1: u16) -> Result<Network, String> {
+        let mut rng = crate::datagen::GameRng::new(seed, 0);
+        let mut draw =
+            |bound: u16| (rng.below(2 * usize::from(bound) + 1) as i64 - i64::from(bound)) as i16;
+        let w1 = (0..INPUTS * hidden).map(|_| draw(w1)).collect();
+        let b1 = (0..hidden).map(|_| draw(b1)).collect();
+        let w2 = (0..2 * hidden).map(|_| draw(127)).collect();
+        Network::new(hidden, w1, b1, w2, 12_345)
+    }
+
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = self.body_bytes();
@@ -333,18 +348,12 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::GameRng;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, EnPassantMode, FromSetup};
 
     /// A net with random weights within the trainer's bounds.
     fn random_net(hidden: usize, seed: u64) -> Network {
-        let mut rng = GameRng::new(seed, 0);
-        let mut draw = |bound: i64| (rng.below(2 * bound as usize + 1) as i64 - bound) as i16;
-        let w1 = (0..INPUTS * hidden).map(|_| draw(120)).collect();
-        let b1 = (0..hidden).map(|_| draw(200)).collect();
-        let w2 = (0..2 * hidden).map(|_| draw(127)).collect();
-        Network::new(hidden, w1, b1, w2, 12_345).unwrap()
+        Network::random(hidden, seed, 120, 200).unwrap()
     }
 
     fn chess(fen: &str) -> Chess {

@@ -124,7 +124,11 @@ pub fn option_feature(spec: &OptionSpec) -> String {
                 .collect();
             format!("-combo {}", choices.join(" /// "))
         }
-        OptionKind::Str { default } => format!("-string {default}"),
+        // The net file gets xboard's browse button (SyzygyPath is `egtpath`, not an option).
+        OptionKind::Str { default } => match spec.name {
+            "EvalFile" => format!("-file {default}"),
+            _ => format!("-string {default}"),
+        },
         OptionKind::Button => "-button".to_string(),
     };
     format!("feature option=\"{} {body}\"", spec.name)
