@@ -3,7 +3,9 @@
 //! interrupted run is resumed (also when a crash left junk after the last whole batch);
 //! openings are used; mismatched settings on resume and bad options are refused with exit
 //! code 2 and a message on stderr; Syzygy tables (`SYZYGY_PATH` or `../shared/syzygy`, a
-//! prerequisite: missing tables fail the test under CI, see `tests/prereq`) end games.
+//! prerequisite: missing tables fail the test under CI, see `tests/prereq`) end games; with
+//! `--evalfile` the games are the net's (other records, the same with two threads, the net's
+//! id in the progress file, a resume without it refused).
 
 mod common;
 mod prereq;
@@ -188,6 +190,52 @@ fn resuming_with_other_settings_or_over_data_is_refused() {
     assert!(err.contains("not overwriting"), "{err}");
     assert_eq!(read(&file), before);
     let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_net_plays_the_games_of_an_evalfile_run() {
+    let dir = tmp("evalfile");
+    let net = nosce::nnue::Network::random(32, 7, 60, 100).expect("a net");
+    let net_file = dir.join(net.file_name());
+    net.save(&net_file).expect("save the net");
+    let net_arg = net_file.to_str().expect("utf-8 temp path");
+    let (hce, one, two) = (
+        dir.join("hce.bin"),
+        dir.join("one.bin"),
+        dir.join("two.bin"),
+    );
+    generate(&hce, 4, 1, &[]);
+    generate(&one, 4, 1, &["--evalfile", net_arg]);
+    generate(&two, 4, 2, &["--evalfile", net_arg]);
+    assert_eq!(read(&one), read(&two), "threads change a net's run");
+    assert_ne!(read(&one), read(&hce), "the net's games are other games");
+    records(&one).iter().for_each(check_legal_looking);
+    let progress = std::fs::read_to_string(dir.join("one.bin.progress")).expect("progress");
+    assert!(
+        progress.contains(&format!("eval nnue {}\n", net.id())),
+        "the net named in the progress file: {progress}"
+    );
+    let hce_progress = std::fs::read_to_string(dir.join("hce.bin.progress")).expect("progress");
+    assert!(hce_progress.contains("eval hce\n"), "{hce_progress}");
+
+    // Extending the run without the net (or the hand-crafted run with it) is refused.
+    let one_arg = one.to_str().expect("utf-8 temp path");
+    let mut args = vec!["--out", one_arg, "--games", "6"];
+    args.extend_from_slice(TINY);
+    let (code, _, err) = datagen(&args);
+    assert_eq!(code, 2, "resumed without the net: {err}");
+    assert!(err.contains("--evalfile") && err.contains("'hce'"), "{err}");
+    let (code, _, err) = datagen(&[
+        "--out",
+        one_arg,
+        "--games",
+        "1",
+        "--evalfile",
+        "/no/such.nnue",
+    ]);
+    assert_eq!(code, 2, "a missing net: {err}");
+    assert!(err.contains("cannot read"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

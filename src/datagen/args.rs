@@ -20,6 +20,8 @@ Options:
   --openings EPD       start positions (game i takes line i mod count), random plies on top
   --syzygy PATH        Syzygy tables: a covered position ends the game with its WDL
   --max-plies N        a game still running after N plies is a draw (default 400)
+  --evalfile FILE      play with this NNUE (a generation's data from the last net);
+                       default: the hand-crafted evaluation
 
 Re-running the same command after an interruption continues where the run stopped;
 a larger --games extends a finished run. The record format: docs/datagen-format.md.
@@ -46,6 +48,8 @@ pub struct DatagenConfig {
     pub syzygy: Option<String>,
     /// Plies after which a game is a draw.
     pub max_plies: u32,
+    /// The NNUE file the games are played with (`None`: the hand-crafted evaluation).
+    pub evalfile: Option<PathBuf>,
 }
 
 /// What `nosce datagen` was asked to do.
@@ -95,6 +99,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         openings: None,
         syzygy: None,
         max_plies: 400,
+        evalfile: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -123,6 +128,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--openings" => cfg.openings = Some(PathBuf::from(value()?)),
             "--syzygy" => cfg.syzygy = Some(value()?.to_string()),
             "--max-plies" => cfg.max_plies = number(name, value()?, 1, MAX_GAME_PLIES)?,
+            "--evalfile" => cfg.evalfile = Some(PathBuf::from(value()?)),
             _ => {
                 return Err(format!(
                     "unknown option '{name}' (try nosce datagen --help)"

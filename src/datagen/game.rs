@@ -3,7 +3,8 @@
 //! records.
 //!
 //! The game: the table is cleared; the opening is drawn ([`super::opening`]); then, until
-//! the game ends ([`super::adjudicate`]), the side to move searches with [`FullEval`], one
+//! the game ends ([`super::adjudicate`]), the side to move searches with the run's evaluator
+//! (the hand-crafted [`crate::eval::FullEval`], or the net of `--evalfile`), one
 //! thread and a node limit, and plays the best move. Node-limited single-thread search from
 //! a cleared table is deterministic, so game *i* depends only on the seed, *i* and the
 //! settings — not on the thread that plays it or on the games played before it.
@@ -13,13 +14,15 @@
 //! |score| < [`RECORD_LIMIT`] (no mate scores): the quiet positions a static evaluation
 //! should score. Its result is filled in when the game ends.
 
+use std::sync::Arc;
+
 use shakmaty::{Board, Color, Position as _};
 
 use super::adjudicate::{self, Adjudicator, GameEnd, white_view};
 use super::opening::{QUICK_NODES, random_opening, start_of};
 use super::record::{GameResult, Record};
 use super::rng::GameRng;
-use crate::eval::{FullEval, Score};
+use crate::eval::{Evaluator, Score};
 use crate::limits::Limits;
 use crate::position::Position;
 use crate::search::{SearchConfig, SearchContext, SearchControl, SearchResult, root_moves, search};
@@ -71,24 +74,25 @@ struct Pending {
 
 /// The evaluator and tables of one game thread.
 pub struct GameWorker {
-    eval: FullEval,
+    eval: Arc<dyn Evaluator>,
     tt: TranspositionTable,
     quick_tt: TranspositionTable,
     config: SearchConfig,
 }
 
 impl GameWorker {
-    /// A worker with its own tables.
+    /// A worker with its own tables that plays with `eval` (the hand-crafted evaluation, or
+    /// a network shared by all workers).
     ///
     /// # Errors
     /// When the tables cannot be allocated.
-    pub fn new() -> Result<Self, String> {
+    pub fn new(eval: Arc<dyn Evaluator>) -> Result<Self, String> {
         let tt = TranspositionTable::try_new(TABLE_MB)
             .ok_or_else(|| format!("cannot allocate a {TABLE_MB} MB transposition table"))?;
         let quick_tt = TranspositionTable::try_new(QUICK_TABLE_MB)
             .ok_or_else(|| format!("cannot allocate a {QUICK_TABLE_MB} MB transposition table"))?;
         Ok(GameWorker {
-            eval: FullEval::default(),
+            eval,
             tt,
             quick_tt,
             config: SearchConfig::default(),
@@ -97,7 +101,7 @@ impl GameWorker {
 
     fn search(&self, tt: &TranspositionTable, pos: &Position, nodes: u64) -> SearchResult {
         let control = SearchControl::default();
-        let ctx = SearchContext::silent(&self.eval, tt, &control, &self.config);
+        let ctx = SearchContext::silent(&*self.eval, tt, &control, &self.config);
         let limits = Limits::nodes(nodes);
         let allowed = root_moves(pos, &limits);
         search(&ctx, pos, &limits, &allowed)
@@ -203,11 +207,11 @@ mod tests {
 
     #[test]
     fn a_game_is_the_same_whatever_was_played_before() {
-        let mut w = GameWorker::new().unwrap();
+        let mut w = GameWorker::new(Arc::new(crate::eval::FullEval::default())).unwrap();
         let a = w.play(&settings(), &[], None, 3);
         let _ = w.play(&settings(), &[], None, 7);
         let b = w.play(&settings(), &[], None, 3);
-        let mut fresh = GameWorker::new().unwrap();
+        let mut fresh = GameWorker::new(Arc::new(crate::eval::FullEval::default())).unwrap();
         let c = fresh.play(&settings(), &[], None, 3);
         assert_eq!(bytes(&a), bytes(&b));
         assert_eq!(bytes(&a), bytes(&c));
@@ -224,7 +228,7 @@ mod tests {
     #[test]
     fn a_mated_start_ends_at_once_and_scores_are_side_to_move() {
         let mated = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
-        let mut w = GameWorker::new().unwrap();
+        let mut w = GameWorker::new(Arc::new(crate::eval::FullEval::default())).unwrap();
         let s = GameSettings {
             random_plies: 0,
             ..settings()

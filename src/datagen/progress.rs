@@ -16,13 +16,15 @@
 //! max-plies 400
 //! openings openings.epd
 //! syzygy
+//! eval hce
 //! games-done 12
 //! bytes 38400
 //! results 4 5 3
 //! ```
 //!
-//! (`openings` and `syzygy` are empty when not given; `results` counts White wins, draws
-//! and Black wins.)
+//! (`openings` and `syzygy` are empty when not given; `eval` is `hce` for the hand-crafted
+//! evaluation or `nnue <id>` for the net of `--evalfile`, and a file without the line (written
+//! before the option existed) means `hce`; `results` counts White wins, draws and Black wins.)
 
 use std::path::{Path, PathBuf};
 
@@ -47,11 +49,14 @@ pub struct Settings {
     pub openings: String,
     /// `--syzygy`, as given (empty when none).
     pub syzygy: String,
+    /// The evaluation the games are played with: `hce`, or `nnue <id>` (`--evalfile`).
+    pub eval: String,
 }
 
 impl Settings {
-    /// The settings of a command line.
-    pub fn of(cfg: &DatagenConfig) -> Settings {
+    /// The settings of a command line whose games are played with evaluation `eval` (`hce`
+    /// or `nnue <id>`).
+    pub fn of(cfg: &DatagenConfig, eval: &str) -> Settings {
         Settings {
             seed: cfg.seed,
             nodes: cfg.nodes,
@@ -63,11 +68,12 @@ impl Settings {
                 .map(|p| p.display().to_string())
                 .unwrap_or_default(),
             syzygy: cfg.syzygy.clone().unwrap_or_default(),
+            eval: eval.to_string(),
         }
     }
 
     /// The settings as (option, value) pairs, in file order.
-    fn fields(&self) -> [(&'static str, String); 6] {
+    fn fields(&self) -> [(&'static str, String); 7] {
         [
             ("seed", self.seed.to_string()),
             ("nodes", self.nodes.to_string()),
@@ -75,6 +81,7 @@ impl Settings {
             ("max-plies", self.max_plies.to_string()),
             ("openings", self.openings.clone()),
             ("syzygy", self.syzygy.clone()),
+            ("eval", self.eval.clone()),
         ]
     }
 
@@ -92,8 +99,10 @@ impl Settings {
                         format!("'{v}'")
                     }
                 };
+                // (The evaluation is the net's id, set by --evalfile.)
+                let flag = if *name == "eval" { "evalfile" } else { name };
                 return Err(format!(
-                    "--{name} differs from the run in progress ({} in '{}', {} now): resume \
+                    "--{flag} differs from the run in progress ({} in '{}', {} now): resume \
                      with the same settings, or choose another --out",
                     show(was),
                     progress.display(),
@@ -194,6 +203,7 @@ impl Progress {
             "max-plies",
             "openings",
             "syzygy",
+            "eval",
             "games-done",
             "bytes",
             "results",
@@ -208,6 +218,8 @@ impl Progress {
             max_plies: num("max-plies", get("max-plies")?)?,
             openings: get("openings")?.to_string(),
             syzygy: get("syzygy")?.to_string(),
+            // Older files have no `eval` line: their games were hand-crafted.
+            eval: get("eval").unwrap_or("hce").to_string(),
         };
         let bytes: u64 = num("bytes", get("bytes")?)?;
         if !bytes.is_multiple_of(RECORD_SIZE as u64) {
@@ -253,6 +265,7 @@ mod tests {
                 max_plies: 60,
                 openings: "my openings.epd".into(),
                 syzygy: String::new(),
+                eval: "hce".into(),
             },
             games_done: 4,
             bytes: 320,
@@ -266,6 +279,14 @@ mod tests {
         let text = p.to_text();
         assert!(text.contains("openings my openings.epd\nsyzygy\n"));
         assert_eq!(Progress::parse(&text), Ok(p));
+    }
+
+    #[test]
+    fn a_file_from_before_evalfile_is_hand_crafted() {
+        let p = sample();
+        let old = p.to_text().replace("eval hce\n", "");
+        assert!(!old.contains("eval"));
+        assert_eq!(Progress::parse(&old), Ok(p));
     }
 
     #[test]
@@ -300,6 +321,13 @@ mod tests {
         now.openings.clear();
         let e = p.check(&now, Path::new("x.progress")).unwrap_err();
         assert!(e.contains("--openings") && e.contains("none"), "{e}");
+        let mut now = p.clone();
+        now.eval = "nnue 0123456789ab".into();
+        let e = p.check(&now, Path::new("x.progress")).unwrap_err();
+        assert!(
+            e.contains("--evalfile") && e.contains("'hce'") && e.contains("0123456789ab"),
+            "{e}"
+        );
         assert_eq!(
             progress_path(Path::new("d/data.bin")),
             PathBuf::from("d/data.bin.progress")

@@ -19,6 +19,8 @@ use super::game::{GameRecord, GameSettings, GameWorker};
 use super::opening::read_epd;
 use super::progress::{Progress, Settings, progress_path};
 use super::record::{GameResult, RECORD_SIZE, encode};
+use crate::eval::{Evaluator, FullEval};
+use crate::nnue::{Network, NnueEval};
 use crate::position::Position;
 use crate::tb::{ExactTables, Tablebases, WdlProbe};
 
@@ -28,10 +30,10 @@ const REPORT_EVERY: Duration = Duration::from_secs(30);
 /// Opens the data file for appending after the games already done: resumes from the
 /// progress file (checking its settings, cutting the data file back to the recorded
 /// length) or starts a new run (refusing to overwrite a file that holds data).
-fn open_data(cfg: &DatagenConfig) -> Result<(Progress, File, u64), String> {
+fn open_data(cfg: &DatagenConfig, eval: &str) -> Result<(Progress, File, u64), String> {
     let ppath = progress_path(&cfg.out);
     let out = cfg.out.display();
-    let settings = Settings::of(cfg);
+    let settings = Settings::of(cfg, eval);
     if ppath.exists() {
         let text = std::fs::read_to_string(&ppath)
             .map_err(|e| format!("cannot read '{}': {e}", ppath.display()))?;
@@ -166,7 +168,16 @@ pub fn run(cfg: &DatagenConfig) -> Result<String, String> {
     };
     let tb = cfg.syzygy.as_deref().map(load_syzygy).transpose()?;
     let tb_probe: Option<&dyn WdlProbe> = tb.as_ref().map(|t| t as &dyn WdlProbe);
-    let (mut progress, mut file, cut) = open_data(cfg)?;
+    // The evaluator the games are played with, and its name in the progress file.
+    let (eval, eval_name): (Arc<dyn Evaluator>, String) = match &cfg.evalfile {
+        Some(path) => {
+            let net = Network::load(path)?;
+            let name = format!("nnue {}", net.id());
+            (Arc::new(NnueEval::new(net)), name)
+        }
+        None => (Arc::new(FullEval::default()), "hce".to_string()),
+    };
+    let (mut progress, mut file, cut) = open_data(cfg, &eval_name)?;
     let ppath = progress_path(&cfg.out);
     let out = cfg.out.display();
     let settings = GameSettings {
@@ -195,7 +206,7 @@ pub fn run(cfg: &DatagenConfig) -> Result<String, String> {
         .threads
         .min(usize::try_from(remaining).unwrap_or(usize::MAX));
     let mut workers = (0..threads)
-        .map(|_| GameWorker::new())
+        .map(|_| GameWorker::new(Arc::clone(&eval)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut tally = Tally::default();
     let start = Instant::now();
