@@ -175,7 +175,26 @@ pub struct EngineAnswer {
     /// The last `info score cp`, in centipawns from the engine's side; `None` when the last
     /// score was a mate score or no score came.
     pub score_cp: Option<i32>,
+    /// The engine's MultiPV lines (`info ... multipv k ... score ... pv m ...`, UCI engines
+    /// with the option `MultiPV` set): each line's first move and score, in the engine's
+    /// order (best first), the last report of each line; empty when the engine sent none
+    /// (or with xboard engines).
+    pub lines: Vec<EngineLine>,
 }
+
+/// One MultiPV line of an engine's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineLine {
+    /// The line's first move (legal in the position asked about).
+    pub mv: Move,
+    /// Its score in centipawns from the engine's side; a mate in n is
+    /// `±(MATE_CP − n)` ([`MATE_CP`]).
+    pub score_cp: i32,
+}
+
+/// The centipawn value [`EngineLine`] gives a mate in 0: a mate in n moves is
+/// `MATE_CP − n` (being mated, `−(MATE_CP − n)`), beyond every centipawn score.
+pub const MATE_CP: i32 = 100_000;
 
 /// What went wrong with an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@
 //! spec  := type ("," type)*
 //! type  := evaluator ":" probability (":" limit)*
 //! limit := "depth=" N | "nodes=" N | "movetime=" MS | "tb=" ("on"|"off")
+//!          | "skill=" L | "tau=" CP
 //! ```
 //!
 //! e.g. `self:0.5,material:0.3:depth=4,self:0.2:tb=off`. Evaluators: `self` (our own
@@ -19,7 +20,9 @@
 //! N`, `go depth N` or `go movetime MS` (at most one of them; none: [`DEFAULT_ENGINE_NODES`]
 //! nodes unless `OM_OpponentNodes`/`OM_OpponentDepth` say otherwise) — the model of the
 //! opponent can then be the opponent program itself. `movetime` is for engine types only,
-//! `tb` for our own searches only. A single type may omit the probability
+//! `tb` for our own searches only. `skill=L` and `tau=CP` make an engine type a *mixed
+//! strategy* ([`Policy`]): the engine's MultiPV lines (its option `MultiPV`) are the moves
+//! the opponent may play, with probabilities from their scores. A single type may omit the probability
 //! (`material:depth=3` or just `material`). Probabilities must be ≥ 0 and sum to 1 (±1e-6).
 
 use std::fmt;
@@ -60,6 +63,29 @@ impl EvalKind {
     }
 }
 
+/// How an opponent whose moves are random picks among an engine's MultiPV lines chooses
+/// (Donkers 2003 ch. 6: PrOM takes the expectation over the opponent's choices; here the
+/// probabilities of the choices come from the engine's own scores).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Policy {
+    /// Stockfish's `Skill Level` pick (`UCI_LimitStrength` sets the level from `UCI_Elo`):
+    /// each line's score plus a deterministic push toward the best and a random term, the
+    /// highest sum is played ([`crate::search::om::policy`]). The level, 0..20.
+    Skill(f64),
+    /// A softmax over the lines' scores with this temperature in centipawns: line j is
+    /// played with probability ∝ exp((s_j − s_1) / τ).
+    Softmax(u32),
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Policy::Skill(l) => write!(f, "skill={l}"),
+            Policy::Softmax(t) => write!(f, "tau={t}"),
+        }
+    }
+}
+
 /// One opponent type.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpponentType {
@@ -75,6 +101,9 @@ pub struct OpponentType {
     pub movetime: Option<u64>,
     /// Whether the opponent uses endgame tables.
     pub tablebases: bool,
+    /// Engine types only: the opponent plays a random pick among the engine's MultiPV
+    /// lines by this rule (`None`: the engine's best move).
+    pub policy: Option<Policy>,
 }
 
 /// A validated set of opponent types.
@@ -95,6 +124,7 @@ impl Default for OpponentModel {
                 nodes: None,
                 movetime: None,
                 tablebases: true,
+                policy: None,
             }],
         }
     }
@@ -121,6 +151,7 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
     let mut depth = None;
     let mut nodes = None;
     let mut movetime = None;
+    let mut policy = None;
     for p in parts {
         if let Some(v) = p.strip_prefix("depth=") {
             let d: u32 = v
@@ -149,6 +180,28 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
                 return Err(format!("'{p}': movetime must be 1..60000 ms"));
             }
             movetime = Some(ms);
+        } else if let Some(v) = p.strip_prefix("skill=") {
+            if eval != EvalKind::Engine {
+                return Err(format!("'{p}': skill is for engine types only"));
+            }
+            let l: f64 = v
+                .parse()
+                .map_err(|_| format!("'{p}': skill must be a number"))?;
+            if !(0.0..=20.0).contains(&l) {
+                return Err(format!("'{p}': skill must be 0..20"));
+            }
+            policy = Some(Policy::Skill(l));
+        } else if let Some(v) = p.strip_prefix("tau=") {
+            if eval != EvalKind::Engine {
+                return Err(format!("'{p}': tau is for engine types only"));
+            }
+            let t: u32 = v
+                .parse()
+                .map_err(|_| format!("'{p}': tau must be a whole number of cp"))?;
+            if !(1..=10_000).contains(&t) {
+                return Err(format!("'{p}': tau must be 1..10000 cp"));
+            }
+            policy = Some(Policy::Softmax(t));
         } else if let Some(v) = p.strip_prefix("tb=") {
             if eval == EvalKind::Engine {
                 return Err(format!(
@@ -170,7 +223,8 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
             probability = Some(x);
         } else {
             return Err(format!(
-                "'{p}': expected a probability, depth=N, nodes=N, movetime=MS or tb=on|off"
+                "'{p}': expected a probability, depth=N, nodes=N, movetime=MS, tb=on|off, \
+                 skill=L or tau=CP"
             ));
         }
     }
@@ -179,6 +233,9 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
         return Err(format!(
             "type '{text}': an engine type takes one of depth=, nodes=, movetime="
         ));
+    }
+    if text.contains("skill=") && text.contains("tau=") {
+        return Err(format!("type '{text}': skill= and tau= exclude each other"));
     }
     let probability = match probability {
         Some(p) => p,
@@ -192,6 +249,7 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
         nodes,
         movetime,
         tablebases,
+        policy,
     })
 }
 
@@ -257,6 +315,9 @@ impl fmt::Display for OpponentModel {
             if !t.tablebases && t.eval != EvalKind::Engine {
                 write!(f, ":tb=off")?;
             }
+            if let Some(p) = t.policy {
+                write!(f, ":{p}")?;
+            }
         }
         Ok(())
     }
@@ -296,6 +357,14 @@ mod tests {
         assert_eq!(again, m);
         assert_eq!(m.types[0].spec(), "engine:nodes=5000");
         assert_eq!(m.types[1].spec(), "self");
+        let mixed: OpponentModel = "engine:0.5:depth=8:skill=7.19,engine:0.5:depth=6:tau=40"
+            .parse()
+            .unwrap();
+        assert_eq!(mixed.types[0].policy, Some(Policy::Skill(7.19)));
+        assert_eq!(mixed.types[1].policy, Some(Policy::Softmax(40)));
+        assert_eq!(mixed.types[0].spec(), "engine:depth=8:skill=7.19");
+        assert_eq!(mixed.to_string().parse::<OpponentModel>().unwrap(), mixed);
+        assert_eq!(m.types[0].policy, None);
         let bare: OpponentModel = "engine".parse().unwrap();
         assert_eq!(bare.types[0].eval, EvalKind::Engine);
         assert!(!"self:1".parse::<OpponentModel>().unwrap().uses_engine());
@@ -323,6 +392,13 @@ mod tests {
             "engine:1:nodes=100:depth=3",
             "engine:1:depth=3:movetime=10",
             "engines:1",
+            "self:1:skill=5",
+            "engine:1:skill=21",
+            "engine:1:skill=-1",
+            "engine:1:skill=x",
+            "engine:1:tau=0",
+            "engine:1:tau=2.5",
+            "engine:1:skill=3:tau=50",
         ] {
             let e = bad.parse::<OpponentModel>();
             assert!(e.is_err(), "accepted '{bad}'");

@@ -14,6 +14,11 @@ Modes:
   no-uciok       never completes the handshake
   exit-when-ready  exits right after its first `readyok` (the end of the handshake)
   slow N         sleeps N ms before each `bestmove` (not reading input meanwhile)
+  multipv        a one-ply material player: every legal move scored by the material
+                 balance after it (mover's view, P 100 N 300 B 300 R 500 Q 900, mate
+                 10000), best first (ties in UCI order); sends the first `MultiPV` of them
+                 (the option, default 1) as `info ... multipv k score cp S pv M` lines and
+                 plays the first
 
 Portable (no Unix-only calls); every line is flushed.
 """
@@ -50,12 +55,34 @@ def first_move(board):
     return moves[0] if moves else "(none)"
 
 
+VALUES = {chess.PAWN: 100, chess.KNIGHT: 300, chess.BISHOP: 300, chess.ROOK: 500,
+          chess.QUEEN: 900, chess.KING: 0}
+
+
+def scored_moves(board):
+    """(score, uci) for every legal move, best first: material after it, mover's view."""
+    me = board.turn
+    out = []
+    for m in board.legal_moves:
+        board.push(m)
+        if board.is_checkmate():
+            score = 10000
+        else:
+            score = sum(VALUES[p.piece_type] * (1 if p.color == me else -1)
+                        for p in board.piece_map().values())
+        board.pop()
+        out.append((-score, m.uci()))
+    out.sort()
+    return [(-s, u) for s, u in out]
+
+
 def main(argv):
     mode = argv[1] if len(argv) > 1 else "ok"
     n = int(argv[2]) if len(argv) > 2 else 0
     board = chess.Board()
     searching = False
     answered = 0
+    multipv = 1
     while True:
         line = sys.stdin.readline()
         if not line:
@@ -76,6 +103,8 @@ def main(argv):
                 say("readyok")
             if mode == "exit-when-ready":
                 return 0
+        elif cmd == "setoption" and len(words) >= 5 and words[2].lower() == "multipv":
+            multipv = max(1, int(words[4]))
         elif cmd == "position":
             board = read_position(words)
         elif cmd == "stop":
@@ -96,6 +125,11 @@ def main(argv):
             answered += 1
             if mode == "illegal":
                 say("bestmove a1a1")
+            elif mode == "multipv":
+                lines = scored_moves(board)[:multipv]
+                for k, (score, m) in enumerate(lines, 1):
+                    say(f"info depth 1 multipv {k} score cp {score} nodes 1 pv {m}")
+                say("bestmove " + (lines[0][1] if lines else "(none)"))
             elif mode == "garbage":
                 say("hello there")
                 say("\x07\x7f ~~ info depth")

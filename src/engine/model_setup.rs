@@ -278,7 +278,11 @@ impl Engine {
             _ if o.om_opponent_depth > 0 => GoLimit::Depth(o.om_opponent_depth),
             _ => GoLimit::Nodes(DEFAULT_ENGINE_NODES),
         };
-        Some(EngineProbe { engine, limit })
+        Some(EngineProbe {
+            engine,
+            limit,
+            policy: t.policy,
+        })
     }
 
     /// The table of opponent types with (evaluator, tables, replay), shared by all of them

@@ -153,6 +153,7 @@ impl ModelConfig {
                     nodes,
                     movetime: None,
                     tablebases: false,
+                    policy: None,
                 },
                 perturb,
                 replay: true,

@@ -227,6 +227,7 @@ impl<'t> KrSide<'t> {
                         engine: engine.clone().map(|engine| EngineProbe {
                             engine,
                             limit: engine_limit(&t.base, opp_limit),
+                            policy: t.base.policy,
                         }),
                     };
                 }

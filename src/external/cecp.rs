@@ -376,6 +376,7 @@ impl CecpEngine {
             depth: t.depth,
             nodes: t.nodes,
             score_cp: t.score_cp,
+            lines: Vec::new(),
         })
     }
 

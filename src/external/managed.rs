@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 use shakmaty::Move;
 
 use super::{
-    CecpEngine, EngineAnswer, EngineCommand, ErrorKind, ExternalError, GoLimit, Protocol, UciEngine,
+    CecpEngine, EngineAnswer, EngineCommand, EngineLine, ErrorKind, ExternalError, GoLimit,
+    Protocol, UciEngine,
 };
 use crate::position::Position;
 
@@ -87,6 +88,13 @@ impl Process {
     }
 }
 
+/// A cached answer: the move and the engine's MultiPV lines (see [`EngineAnswer::lines`]).
+#[derive(Clone, Debug)]
+struct Answered {
+    mv: Move,
+    lines: Vec<EngineLine>,
+}
+
 /// An engine started lazily and restarted after faults (see the module docs).
 pub struct ManagedEngine {
     cmd: EngineCommand,
@@ -101,8 +109,9 @@ pub struct ManagedEngine {
     faults: u32,
     /// The message of the last fault.
     last_fault: String,
-    /// Moves already answered this game, per (position key, limit).
-    cache: HashMap<(u64, GoLimit), Move>,
+    /// Answers already given this game, per (position key, limit): the move and the
+    /// MultiPV lines.
+    cache: HashMap<(u64, GoLimit), Answered>,
 }
 
 impl ManagedEngine {
@@ -177,8 +186,8 @@ impl ManagedEngine {
         stop: &AtomicBool,
     ) -> Result<Move, ExternalError> {
         // The history matters: an engine answers differently where a repetition is near.
-        if let Some(&mv) = self.cache.get(&(pos.history_key(), limit)) {
-            return Ok(mv);
+        if let Some(a) = self.cache.get(&(pos.history_key(), limit)) {
+            return Ok(a.mv);
         }
         if self.is_disabled() {
             return Err(self.error(ErrorKind::Disabled(self.last_fault.clone())));
@@ -212,8 +221,10 @@ impl ManagedEngine {
         };
         match answer {
             Ok(a) => {
-                self.cache.insert((pos.history_key(), limit), a.mv);
-                Ok(a.mv)
+                let mv = a.mv;
+                self.cache
+                    .insert((pos.history_key(), limit), Answered { mv, lines: a.lines });
+                Ok(mv)
             }
             Err(e) => {
                 if e.kind.is_fault() {
@@ -238,7 +249,15 @@ impl ManagedEngine {
 
     /// The answer already given this game for `pos` with `limit`, if any.
     pub fn cached(&self, pos: &Position, limit: GoLimit) -> Option<Move> {
-        self.cache.get(&(pos.history_key(), limit)).copied()
+        self.cache.get(&(pos.history_key(), limit)).map(|a| a.mv)
+    }
+
+    /// The MultiPV lines of the answer already given this game for `pos` with `limit`
+    /// (empty if the engine sent none); `None` if it has not answered there.
+    pub fn cached_lines(&self, pos: &Position, limit: GoLimit) -> Option<&[EngineLine]> {
+        self.cache
+            .get(&(pos.history_key(), limit))
+            .map(|a| a.lines.as_slice())
     }
 
     /// Answers cached this game.

@@ -24,12 +24,24 @@ struct Info {
     depth: u32,
     nodes: u64,
     score_cp: Option<i32>,
+    /// The last report of each MultiPV line (index = `multipv` − 1): its first move as
+    /// sent, and its score ([`super::MATE_CP`] for mates).
+    lines: Vec<Option<(String, i32)>>,
 }
 
+/// The most MultiPV lines kept from an answer.
+const MAX_LINES: usize = 64;
+
 impl Info {
-    /// Reads `depth`, `nodes` and `score` from an `info` line (an `info string` is text).
+    /// Reads `depth`, `nodes`, `score`, `multipv` and the first `pv` move from an `info`
+    /// line (an `info string` is text). A line whose score is only a bound
+    /// (`lowerbound`/`upperbound`) does not replace a line's last exact report.
     fn read(&mut self, line: &str) {
         let mut words = line.split_whitespace().skip(1);
+        let mut multipv = None;
+        let mut score = None;
+        let mut bound = false;
+        let mut first = None;
         while let Some(w) = words.next() {
             match w {
                 "depth" => {
@@ -44,15 +56,58 @@ impl Info {
                         .and_then(|v| v.parse().ok())
                         .unwrap_or(self.nodes)
                 }
-                "score" => match (words.next(), words.next()) {
-                    (Some("cp"), Some(v)) => self.score_cp = v.parse().ok(),
-                    (Some("mate"), _) => self.score_cp = None,
+                "multipv" => multipv = words.next().and_then(|v| v.parse::<usize>().ok()),
+                "score" => match (words.next(), words.next().map(str::parse::<i32>)) {
+                    (Some("cp"), Some(Ok(v))) => {
+                        self.score_cp = Some(v);
+                        score = Some(v.clamp(-super::MATE_CP + 1000, super::MATE_CP - 1000));
+                    }
+                    (Some("mate"), Some(Ok(n))) => {
+                        self.score_cp = None;
+                        let n = n.clamp(-999, 999);
+                        score = Some(if n > 0 {
+                            super::MATE_CP - n
+                        } else {
+                            -super::MATE_CP - n
+                        });
+                    }
                     _ => {}
                 },
-                "string" | "pv" => return,
+                "lowerbound" | "upperbound" => bound = true,
+                "pv" => {
+                    first = words.next();
+                    break;
+                }
+                "string" => return,
                 _ => {}
             }
         }
+        // A line without `multipv` is the engine's only line.
+        if let (Some(score), Some(mv), false) = (score, first, bound) {
+            let k = multipv.unwrap_or(1);
+            if (1..=MAX_LINES).contains(&k) {
+                if self.lines.len() < k {
+                    self.lines.resize(k, None);
+                }
+                self.lines[k - 1] = Some((mv.to_string(), score));
+            }
+        }
+    }
+
+    /// The lines as moves legal in `pos`, in the engine's order (lines that were never
+    /// reported or whose move is not legal there are left out).
+    fn legal_lines(&self, pos: &Position) -> Vec<super::EngineLine> {
+        self.lines
+            .iter()
+            .flatten()
+            .filter_map(|(text, score)| {
+                let mv = text.parse::<UciMove>().ok()?.to_move(pos.chess()).ok()?;
+                Some(super::EngineLine {
+                    mv,
+                    score_cp: *score,
+                })
+            })
+            .collect()
     }
 }
 
@@ -211,6 +266,7 @@ impl UciEngine {
                         depth: info.depth,
                         nodes: info.nodes,
                         score_cp: info.score_cp,
+                        lines: info.legal_lines(pos),
                     });
                 }
                 _ => {}
@@ -299,5 +355,39 @@ mod tests {
         i.read("info string depth 99 nodes 1");
         i.read("info depth x nodes");
         assert_eq!((i.depth, i.nodes), (9, 20000));
+    }
+
+    #[test]
+    fn multipv_lines() {
+        let pos = Position::default();
+        let mut i = Info::default();
+        i.read("info depth 1 multipv 1 score cp 30 pv e2e4 e7e5");
+        i.read("info depth 1 multipv 2 score cp 20 pv d2d4");
+        i.read("info depth 2 multipv 1 score cp 25 pv e2e4 e7e5");
+        i.read("info depth 2 multipv 2 score cp 31 lowerbound pv g1f3");
+        i.read("info depth 2 multipv 3 score mate 2 pv b1c3");
+        i.read("info depth 2 multipv 4 score cp 5 pv e2e5");
+        i.read("info depth 2 multipv 70 score cp 5 pv a2a3");
+        let lines = i.legal_lines(&pos);
+        let text: Vec<(String, i32)> = lines
+            .iter()
+            .map(|l| (crate::position::uci(l.mv), l.score_cp))
+            .collect();
+        assert_eq!(
+            text,
+            vec![
+                ("e2e4".to_string(), 25),
+                ("d2d4".to_string(), 20),
+                ("b1c3".to_string(), crate::external::MATE_CP - 2),
+            ],
+            "the bound line keeps the exact report before it; the illegal line is left out"
+        );
+        // Without `multipv` the line is line 1; a mate against the engine is negative.
+        let mut one = Info::default();
+        one.read("info depth 3 score mate -1 pv f2f3");
+        assert_eq!(
+            one.legal_lines(&pos)[0].score_cp,
+            -crate::external::MATE_CP + 1
+        );
     }
 }

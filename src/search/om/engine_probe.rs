@@ -30,10 +30,11 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use shakmaty::Move;
 
-use super::Driver;
+use super::{Driver, OmMode};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
 use crate::external::{ErrorKind, GoLimit, ManagedEngine};
+use crate::opponent::Policy;
 
 /// How long an engine may take beyond its own `movetime` before it counts as hung.
 pub const ENGINE_ANSWER_TIMEOUT: Duration = Duration::from_secs(5);
@@ -56,6 +57,9 @@ pub struct EngineProbe {
     pub engine: Arc<Mutex<ManagedEngine>>,
     /// `go nodes N`, `go depth N` or `go movetime MS`.
     pub limit: GoLimit,
+    /// A mixed strategy over the engine's MultiPV lines ([`super::policy`]): in PrOM search
+    /// the probe returns every line's move, weighted by it; `None`: the engine's move.
+    pub policy: Option<Policy>,
 }
 
 impl EngineProbe {
@@ -99,7 +103,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         let cached = probe.engine.lock().cached(self.position(), probe.limit);
         if let Some(m) = cached {
             self.probe_line = vec![m];
-            return Some((INFINITE, vec![m]));
+            return Some((INFINITE, self.engine_choices(t, m)));
         }
         // What is left of the engine's share of this move's time, if it has one.
         let left = self
@@ -127,7 +131,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         match answer {
             Ok(m) => {
                 self.probe_line = vec![m];
-                Some((INFINITE, vec![m]))
+                Some((INFINITE, self.engine_choices(t, m)))
             }
             Err(e)
                 if e.kind == ErrorKind::Timeout
@@ -158,6 +162,48 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
                 self.aborted = true;
                 None
             }
+        }
+    }
+
+    /// The moves type `t`'s engine answer leaves the opponent at the current node: its move
+    /// `m`, or — for a type with a [`Policy`] in PrOM search — every MultiPV line's move in
+    /// the engine's order (weighted by [`Self::choice_weights`]; `m` alone when the engine
+    /// sent no lines).
+    fn engine_choices(&self, t: usize, m: Move) -> Vec<Move> {
+        let Some(probe) = &self.specs[t].engine else {
+            return vec![m];
+        };
+        if probe.policy.is_none() || self.settings.mode != OmMode::Prom {
+            return vec![m];
+        }
+        let engine = probe.engine.lock();
+        match engine.cached_lines(self.position(), probe.limit) {
+            Some(lines) if !lines.is_empty() => lines.iter().map(|l| l.mv).collect(),
+            _ => vec![m],
+        }
+    }
+
+    /// How PrOM splits type `t`'s probability over the `moves` its probe returned at the
+    /// current node: by the type's [`Policy`] over the engine's lines when it has one and
+    /// they are the moves, else evenly (equal-best moves, §6.3.1).
+    pub(super) fn choice_weights(&self, t: usize, moves: &[Move]) -> Vec<f64> {
+        let even = vec![1.0 / moves.len().max(1) as f64; moves.len()];
+        let Some(probe) = &self.specs[t].engine else {
+            return even;
+        };
+        let Some(policy) = probe.policy else {
+            return even;
+        };
+        let engine = probe.engine.lock();
+        match engine.cached_lines(self.position(), probe.limit) {
+            Some(lines)
+                if lines.len() == moves.len()
+                    && lines.iter().zip(moves).all(|(l, &m)| l.mv == m) =>
+            {
+                let scores: Vec<i32> = lines.iter().map(|l| l.score_cp).collect();
+                super::policy::pick_probabilities(policy, &scores)
+            }
+            _ => even,
         }
     }
 

@@ -38,6 +38,7 @@ pub mod fit;
 pub mod hedge;
 pub mod model;
 pub mod parallel;
+pub mod policy;
 pub mod probe;
 pub mod prom;
 pub mod root;
