@@ -172,6 +172,16 @@ impl Engine {
         if let Some(e) = &self.external {
             e.lock().new_game();
         }
+        // A model that asks an engine starts it now, not inside the first move's time (a
+        // failure is counted and reported by the search that needs the engine).
+        let o = &self.options;
+        if o.om_mode != crate::search::om::OmMode::Off
+            && o.om_spec_depth > 0
+            && o.om_types.uses_engine()
+            && let Some(e) = self.external_engine()
+        {
+            let _ = e.lock().warm_up();
+        }
         // The last game's profile reaches the disk before the next game begins (it has
         // normally been written long before: the writer works while the game goes on).
         self.profile_writer.flush();

@@ -14,6 +14,8 @@ Modes:
   no-uciok       never completes the handshake
   exit-when-ready  exits right after its first `readyok` (the end of the handshake)
   slow N         sleeps N ms before each `bestmove` (not reading input meanwhile)
+  slow-start N   sleeps N ms before answering `uci` (a program loading a network), then
+                 plays as `ok`
   multipv        a one-ply material player: every legal move scored by the material
                  balance after it (mover's view, P 100 N 300 B 300 R 500 Q 900, mate
                  10000), best first (ties in UCI order); sends the first `MultiPV` of them
@@ -94,6 +96,8 @@ def main(argv):
         if cmd == "quit":
             return 0
         if cmd == "uci":
+            if mode == "slow-start":
+                time.sleep(n / 1000.0)
             say("id name fake-" + mode)
             say("id author nosce tests")
             if mode != "no-uciok":

@@ -182,6 +182,32 @@ fn an_engine_that_never_completes_its_handshake_never_makes_us_late() {
 }
 
 #[test]
+fn a_slow_starting_engine_is_started_by_the_new_game_not_in_the_first_move() {
+    // The engine takes 600 ms to answer `uci`, four times the first move's time: started
+    // inside that move it could not count (and would count a fault).
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", "engine:1:nodes=100"),
+        ("OM_OpponentEngine", &fake("slow-start 600")),
+    ]);
+    e.send("ucinewgame");
+    e.sync();
+    e.send("position startpos");
+    let (lines, _) = e.go("go movetime 150", SEARCH);
+    e.check(
+        !says(&lines, "fails") && !says(&lines, "did not start"),
+        "the engine was started inside the move",
+    );
+    e.check(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string om engine calls ") && !l.contains("calls 0 ")),
+        "the engine was not asked in the first move",
+    );
+    e.close();
+}
+
+#[test]
 fn illegal_and_garbage_answers_are_faults() {
     for mode in ["illegal", "garbage"] {
         let mut e = engine_with(&[

@@ -255,21 +255,29 @@ impl Engine {
         self.options.opponent.as_ref()
     }
 
+    /// The process behind `engine` types (`OM_OpponentEngine`), created on first use and
+    /// kept until the option changes; `None` without the option.
+    pub(super) fn external_engine(&mut self) -> Option<Arc<Mutex<ManagedEngine>>> {
+        let o = &self.options;
+        let cmd = o.om_engine.clone()?;
+        Some(
+            self.external
+                .get_or_insert_with(|| {
+                    Arc::new(Mutex::new(
+                        ManagedEngine::new(cmd, o.om_engine_options.clone(), ENGINE_RESTARTS)
+                            .with_protocol(o.om_engine_protocol),
+                    ))
+                })
+                .clone(),
+        )
+    }
+
     /// The engine probe of an `engine` type: the shared process (started on first use) and
     /// the type's limit (its own, else `OM_OpponentNodes`/`OM_OpponentDepth`, else
     /// [`DEFAULT_ENGINE_NODES`] nodes). `None` without `OM_OpponentEngine`.
     fn engine_probe(&mut self, t: &OpponentType) -> Option<EngineProbe> {
+        let engine = self.external_engine()?;
         let o = &self.options;
-        let cmd = o.om_engine.clone()?;
-        let engine = self
-            .external
-            .get_or_insert_with(|| {
-                Arc::new(Mutex::new(
-                    ManagedEngine::new(cmd, o.om_engine_options.clone(), ENGINE_RESTARTS)
-                        .with_protocol(o.om_engine_protocol),
-                ))
-            })
-            .clone();
         let limit = match (t.movetime, t.nodes, t.depth) {
             (Some(ms), _, _) => GoLimit::MoveTime(ms),
             (_, Some(n), _) => GoLimit::Nodes(n),

@@ -236,6 +236,34 @@ impl ManagedEngine {
         }
     }
 
+    /// Starts the process now, if it is not running (bounded by the start timeout), so
+    /// that the first query of a game does not pay for the handshake: an engine that loads
+    /// a network can take longer to start than a fast move lasts. A failure counts a fault,
+    /// as it would at the first query.
+    ///
+    /// # Errors
+    /// The start error ([`ErrorKind::Start`]), or `Disabled` after too many faults.
+    pub fn warm_up(&mut self) -> Result<(), ExternalError> {
+        if self.is_running() {
+            return Ok(());
+        }
+        if self.is_disabled() {
+            return Err(self.error(ErrorKind::Disabled(self.last_fault.clone())));
+        }
+        self.kill();
+        match Process::start(self.protocol, &self.cmd, &self.options, self.start_timeout) {
+            Ok(e) => {
+                self.name = e.name().to_string();
+                self.engine = Some(e);
+                Ok(())
+            }
+            Err(e) => {
+                self.fault(&e);
+                Err(e)
+            }
+        }
+    }
+
     /// Faults counted this game (each one costs a restart).
     pub fn restarts(&self) -> u32 {
         self.faults
