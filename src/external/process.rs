@@ -95,19 +95,26 @@ impl Info {
     }
 
     /// The lines as moves legal in `pos`, in the engine's order (lines that were never
-    /// reported or whose move is not legal there are left out).
+    /// reported, whose move is not legal there, or that repeat an earlier line's move are
+    /// left out).
     fn legal_lines(&self, pos: &Position) -> Vec<super::EngineLine> {
-        self.lines
-            .iter()
-            .flatten()
-            .filter_map(|(text, score)| {
-                let mv = text.parse::<UciMove>().ok()?.to_move(pos.chess()).ok()?;
-                Some(super::EngineLine {
+        let mut out: Vec<super::EngineLine> = Vec::new();
+        for (text, score) in self.lines.iter().flatten() {
+            let Some(mv) = text
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|m| m.to_move(pos.chess()).ok())
+            else {
+                continue;
+            };
+            if out.iter().all(|l| l.mv != mv) {
+                out.push(super::EngineLine {
                     mv,
                     score_cp: *score,
-                })
-            })
-            .collect()
+                });
+            }
+        }
+        out
     }
 }
 
@@ -368,6 +375,7 @@ mod tests {
         i.read("info depth 2 multipv 3 score mate 2 pv b1c3");
         i.read("info depth 2 multipv 4 score cp 5 pv e2e5");
         i.read("info depth 2 multipv 70 score cp 5 pv a2a3");
+        i.read("info depth 2 multipv 5 score cp 3 pv d2d4");
         let lines = i.legal_lines(&pos);
         let text: Vec<(String, i32)> = lines
             .iter()
@@ -380,7 +388,8 @@ mod tests {
                 ("d2d4".to_string(), 20),
                 ("b1c3".to_string(), crate::external::MATE_CP - 2),
             ],
-            "the bound line keeps the exact report before it; the illegal line is left out"
+            "the bound line keeps the exact report before it; the illegal and the repeated \
+             lines are left out"
         );
         // Without `multipv` the line is line 1; a mate against the engine is negative.
         let mut one = Info::default();
