@@ -162,6 +162,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spin("OM_RootMargin", 50, 0, 10_000),
         spin("OM_ContemptCeiling", 0, 0, 500),
         combo_spec("OM_BoundedSum", "auto", &["auto", "off", "on"]),
+        combo_spec("OM_PolicyValue", "search", &["search", "engine"]),
         spin("OM_Bound", 0, 0, 10_000),
         combo_spec("OM_Learning", "off", &["off", "fast", "bayes"]),
         spin("OM_LearningReward", 5, 1, 50),
@@ -192,6 +193,17 @@ pub enum BoundedSum {
     Off,
     /// B = `OM_Bound` centipawns, for a type that searches to our depth.
     On,
+}
+
+/// How PrOM values a root move against an opponent with a mixed strategy (an `engine`
+/// type with `skill=`/`tau=`, [`crate::search::om::policy`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyValue {
+    /// The expectation of our own search below each of the opponent's lines (§6.3).
+    Search,
+    /// Our own α-β value of the move plus the opponent's expected loss by the engine's own
+    /// scores of its lines: no search below the lines, one engine call per root move.
+    Engine,
 }
 
 /// On-line learning of opponent-type probabilities (§6.6.2).
@@ -304,6 +316,8 @@ pub struct Options {
     pub om_contempt_ceiling: i32,
     /// Bounded-sum pruning.
     pub om_bounded_sum: BoundedSum,
+    /// `OM_PolicyValue`: how PrOM values a root move against a mixed strategy.
+    pub om_policy_value: PolicyValue,
     /// The bound B of `OM_BoundedSum=on`, centipawns.
     pub om_bound: i32,
     /// On-line learning.
@@ -354,6 +368,7 @@ impl Default for Options {
             om_root_margin: 50,
             om_contempt_ceiling: 0,
             om_bounded_sum: BoundedSum::Auto,
+            om_policy_value: PolicyValue::Search,
             om_bound: 0,
             om_learning: Learning::Off,
             om_learning_reward: 5,
@@ -636,6 +651,13 @@ impl Options {
                     "off" => BoundedSum::Off,
                     "on" => BoundedSum::On,
                     _ => BoundedSum::Auto,
+                };
+                Applied::Stored
+            }
+            "OM_PolicyValue" => {
+                self.om_policy_value = match combo(s, value)?.as_str() {
+                    "engine" => PolicyValue::Engine,
+                    _ => PolicyValue::Search,
                 };
                 Applied::Stored
             }

@@ -25,14 +25,21 @@ fn fake() -> String {
 /// The best move and the last iteration's (OM value, α-β value) of a depth-3 search with
 /// the opponent `types` in `mode`, the fake engine listing 64 lines.
 fn search(mode: &str, types: &str) -> (String, i32, i32) {
+    search_with(mode, types, &[])
+}
+
+/// [`search`] with more options set.
+fn search_with(mode: &str, types: &str, more: &[(&str, &str)]) -> (String, i32, i32) {
     let (mut e, _) = Engine::start_uci();
-    for (k, v) in [
+    let fake = fake();
+    let options = [
         ("OM_Mode", mode),
         ("OM_SpeculationDepth", "2"),
-        ("OM_OpponentEngine", fake().as_str()),
+        ("OM_OpponentEngine", fake.as_str()),
         ("OM_OpponentEngineOptions", "MultiPV=64"),
         ("OM_OpponentTypes", types),
-    ] {
+    ];
+    for (k, v) in options.iter().chain(more) {
         e.send(&format!("setoption name {k} value {v}"));
     }
     let ready = e.sync();
@@ -104,6 +111,52 @@ fn a_random_opponent_is_valued_by_its_expectation() {
     assert!(
         weak.1 < plain.1 && weak.1 > random.2,
         "skill 0 {weak:?}, sharp {plain:?}"
+    );
+}
+
+/// The best move and value of a plain α-β search to depth 3.
+fn alpha_beta() -> (String, i32) {
+    let (mut e, _) = Engine::start_uci();
+    e.send(&format!("position fen {FEN}"));
+    let (lines, _) = e.go("go depth 3", Duration::from_secs(60));
+    let (best, _) = parse_bestmove(lines.last().expect("bestmove"));
+    let score = lines
+        .iter()
+        .rev()
+        .find_map(|l| common::info_field(l, "cp").and_then(|v| v.parse().ok()));
+    let Some(score) = score else {
+        e.fail("no score");
+    };
+    e.send("quit");
+    e.expect_exit(Duration::from_secs(5));
+    (best, score)
+}
+
+#[test]
+fn engine_valued_strategies_add_the_expected_loss_to_alpha_beta() {
+    let engine = [("OM_PolicyValue", "engine")];
+    // A sharp strategy loses nothing by the engine's scores: the search is α-β's.
+    let (ab_move, ab_value) = alpha_beta();
+    let sharp = search_with("prom", "engine:1:depth=1:tau=1", &engine);
+    assert_eq!(
+        (sharp.0.as_str(), sharp.1, sharp.2),
+        (ab_move.as_str(), ab_value, ab_value),
+        "tau=1 by the engine's scores against alpha-beta {ab_move} {ab_value}"
+    );
+    // A flat one adds the mean of the (capped) gaps below the engine's best line: the value
+    // is above α-β's by at most the cap (300 cp) and not below it.
+    let flat = search_with("prom", "engine:1:depth=1:tau=10000", &engine);
+    assert!(
+        flat.1 > flat.2 && flat.1 <= flat.2 + 300,
+        "uniform by the engine's scores: {flat:?}"
+    );
+    // Without the trap's search below ...Qxh4 the value is far below the searched one.
+    let searched = search("prom", "engine:1:depth=1");
+    assert!(flat.1 < searched.1, "{flat:?} against {searched:?}");
+    // Twice the same.
+    assert_eq!(
+        search_with("prom", "engine:1:depth=1:tau=10000", &engine),
+        flat
     );
 }
 

@@ -104,6 +104,7 @@ impl Engine {
             learning_params: LearningParams::from_options(o),
             types: setups,
             deterministic: o.om_deterministic,
+            policy_value: o.om_policy_value,
         });
         (setup, warnings)
     }

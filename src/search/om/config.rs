@@ -60,6 +60,8 @@ pub struct OmConfig {
     pub types: Vec<TypeSetup>,
     /// Deterministic parallel root (`OM_Deterministic`, [`super::parallel`]).
     pub deterministic: bool,
+    /// PrOM against a mixed strategy: how a root move is valued (`OM_PolicyValue`).
+    pub policy_value: crate::options::PolicyValue,
 }
 
 impl OmConfig {
@@ -89,6 +91,7 @@ impl OmConfig {
             learning_params: crate::learning::LearningParams::default(),
             types,
             deterministic: false,
+            policy_value: crate::options::PolicyValue::Search,
         }
     }
 }

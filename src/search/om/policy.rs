@@ -16,8 +16,24 @@
 //!   (cp × [`SKILL_UNITS_PER_CP`], one middle-game pawn = [`SKILL_PAWN`]).
 //! - `Softmax(τ)`: line j with probability ∝ exp((s_j − s_1)/τ), s in centipawns: a generic
 //!   noisy player.
+//!
+//! PrOM then values a root move by the expectation of our own search below each line
+//! (`OM_PolicyValue=search`, [`super::prom`]), or — cheaply — by our own α-β value of the
+//! move plus the opponent's expected loss by the engine's own scores of its lines
+//! (`OM_PolicyValue=engine`, [`expected_loss`]): the same expectation if our evaluation and
+//! the engine's agree on the differences between its lines, at the cost of one engine call
+//! and a null-window search per root move.
 
+use super::Driver;
+use crate::eval::Evaluator;
+use crate::eval::score::{INFINITE, Score};
 use crate::opponent::Policy;
+use crate::options::PolicyValue;
+
+/// With `OM_PolicyValue=engine`, the most one line may count toward the opponent's
+/// expected loss, in centipawns (a line the engine scores as lost would otherwise swamp the
+/// value of the move).
+pub const GIFT_CAP_CP: i32 = 300;
 
 /// Stockfish 15.1's internal score units per reported centipawn (its `NormalizeToPawnValue`
 /// / 100, as used in `matches/2026-11-25-sf-skill-policy/`); an approximation for other
@@ -114,6 +130,78 @@ fn skill(scores_cp: &[i32], level: f64) -> Vec<f64> {
     p
 }
 
+/// The opponent's expected loss (centipawns, ≥ 0) when it picks among `scores_cp` (its
+/// lines, best first) by `policy`: Σ p_i · min(s_1 − s_i, [`GIFT_CAP_CP`]).
+pub fn expected_loss(policy: Policy, scores_cp: &[i32]) -> i32 {
+    let Some(&top) = scores_cp.first() else {
+        return 0;
+    };
+    let p = pick_probabilities(policy, scores_cp);
+    let loss: f64 = p
+        .iter()
+        .zip(scores_cp)
+        .map(|(p, &s)| p * f64::from((top - s).clamp(0, GIFT_CAP_CP)))
+        .sum();
+    loss.round() as i32
+}
+
+impl<E: Evaluator + ?Sized> Driver<'_, E> {
+    /// The opponent type whose mixed strategy values the root moves by the engine's scores
+    /// (`OM_PolicyValue=engine`, PrOM mode): the first type with an engine and a policy.
+    pub(super) fn engine_valued_type(&self) -> Option<usize> {
+        if self.settings.mode != super::OmMode::Prom
+            || self.settings.policy_value != PolicyValue::Engine
+        {
+            return None;
+        }
+        self.specs.iter().position(|s| {
+            s.probability > 0.0 && s.engine.as_ref().is_some_and(|e| e.policy.is_some())
+        })
+    }
+
+    /// A root child (our move played) valued as our own α-β value plus the opponent's
+    /// expected loss by type `t`'s engine ([`expected_loss`]), given the best root value so
+    /// far `best`: a null window at `best − loss` first, the exact value only for a move
+    /// that beats it. Without the engine's lines (its share of the time spent, or no
+    /// MultiPV) the loss is 0 and the value is α-β's.
+    pub(super) fn engine_valued_child(
+        &mut self,
+        t: usize,
+        depth: i32,
+        best: Score,
+    ) -> Option<Score> {
+        let (_, moves) = self.engine_probe(t)?;
+        let ply = self.pos_ply();
+        if let Some(&m) = moves.first() {
+            self.set_pv(ply, m);
+        }
+        let loss = self
+            .specs
+            .get(t)
+            .and_then(|s| s.engine.clone())
+            .and_then(|probe| {
+                let policy = probe.policy?;
+                let engine = probe.engine.lock();
+                let lines = engine.cached_lines(self.position(), probe.limit)?;
+                let scores: Vec<i32> = lines.iter().map(|l| l.score_cp).collect();
+                Some(expected_loss(policy, &scores))
+            })
+            .unwrap_or(0);
+        let v = if best > -INFINITE {
+            let target = best.saturating_sub(loss);
+            let v = self.with_own(|w| -w.search(-(target + 1), -target, depth - 1, false))?;
+            if v > target {
+                self.with_own(|w| -w.search(-INFINITE, -target, depth - 1, false))?
+            } else {
+                v
+            }
+        } else {
+            self.with_own(|w| -w.search(-INFINITE, INFINITE, depth - 1, false))?
+        };
+        Some(v.saturating_add(loss))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +270,23 @@ mod tests {
         // A line far below the rest is almost never played.
         let r = pick_probabilities(Policy::Skill(10.0), &[0, -3000]);
         assert!(r[1] < 1e-9, "{r:?}");
+    }
+
+    #[test]
+    fn expected_loss_weights_the_capped_gaps() {
+        // A sharp softmax loses nothing; a flat one loses the mean gap, each gap capped.
+        assert_eq!(expected_loss(Policy::Softmax(1), &[50, 0, -50]), 0);
+        assert_eq!(
+            expected_loss(Policy::Softmax(10_000), &[0, -100, -2000]),
+            133
+        );
+        assert_eq!(expected_loss(Policy::Skill(5.0), &[]), 0);
+        let p = pick_probabilities(Policy::Skill(5.0), &[40, 10, 0, -30]);
+        let want = p[1] * 30.0 + p[2] * 40.0 + p[3] * 70.0;
+        assert_eq!(
+            expected_loss(Policy::Skill(5.0), &[40, 10, 0, -30]),
+            want.round() as i32
+        );
     }
 
     #[test]

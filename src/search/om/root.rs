@@ -254,6 +254,8 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
                 reply: pass.ab_reply,
             };
             self.hedged_child(h, m, index + 1, pass.depth, best, ab)
+        } else if let Some(t) = self.engine_valued_type() {
+            self.engine_valued_child(t, pass.depth, best)
         } else {
             let betas = [INFINITE; MAX_TYPES];
             let depth = pass.depth;
