@@ -30,6 +30,11 @@ fn search(mode: &str, types: &str) -> (String, i32, i32) {
 
 /// [`search`] with more options set.
 fn search_with(mode: &str, types: &str, more: &[(&str, &str)]) -> (String, i32, i32) {
+    search_at(FEN, mode, types, more)
+}
+
+/// [`search_with`] in the position `fen`.
+fn search_at(fen: &str, mode: &str, types: &str, more: &[(&str, &str)]) -> (String, i32, i32) {
     let (mut e, _) = Engine::start_uci();
     let fake = fake();
     let options = [
@@ -47,7 +52,7 @@ fn search_with(mode: &str, types: &str, more: &[(&str, &str)]) -> (String, i32, 
         !ready.iter().any(|l| l.contains("error")),
         &format!("the options were refused: {ready:?}"),
     );
-    e.send(&format!("position fen {FEN}"));
+    e.send(&format!("position fen {fen}"));
     let (lines, _) = e.go("go depth 3", Duration::from_secs(60));
     let om = lines
         .iter()
@@ -144,11 +149,21 @@ fn engine_valued_strategies_add_the_expected_loss_to_alpha_beta() {
         "tau=1 by the engine's scores against alpha-beta {ab_move} {ab_value}"
     );
     // A flat one adds the mean of the (capped) gaps below the engine's best line: the value
-    // is above α-β's by at most the cap (300 cp) and not below it.
+    // is not below α-β's and above it by at most the cap (300 cp). (Here the fake engine
+    // scores most replies alike, so the gain can be 0.)
     let flat = search_with("prom", "engine:1:depth=1:tau=10000", &engine);
     assert!(
-        flat.1 > flat.2 && flat.1 <= flat.2 + 300,
+        flat.1 >= flat.2 && flat.1 <= flat.2 + 300,
         "uniform by the engine's scores: {flat:?}"
+    );
+    // In the Scotch (4.Nxd4 Nxd4: the fake engine takes the knight, 300 cp by its one-ply
+    // count, and scores most other replies 0) a flat strategy's expected loss is near the cap.
+    let scotch = "r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4";
+    let gift = search_at(scotch, "prom", "engine:1:depth=1:tau=10000", &engine);
+    let none = search_at(scotch, "prom", "engine:1:depth=1:tau=1", &engine);
+    assert!(
+        gift.2 == none.2 && none.1 == none.2 && gift.1 > gift.2 + 200 && gift.1 <= gift.2 + 300,
+        "Scotch: flat {gift:?}, sharp {none:?}"
     );
     // Without the trap's search below ...Qxh4 the value is far below the searched one.
     let searched = search("prom", "engine:1:depth=1");

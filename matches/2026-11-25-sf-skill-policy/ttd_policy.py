@@ -49,6 +49,14 @@ def main():
                     "OM_OpponentTypes": f"engine:1:depth={depth}:skill=7.19",
                     "OM_RootSafety": "margin", "OM_RootMargin": margin,
                 })
+    for depth in (6, 8):
+        run(f"PrOM engine skill d{depth} no margin", {
+            "OM_Mode": "prom", "OM_SpeculationDepth": 2,
+            "OM_PolicyValue": "engine",
+            "OM_OpponentEngine": SF,
+            "OM_OpponentEngineOptions": "Threads=1;Hash=16;MultiPV=4",
+            "OM_OpponentTypes": f"engine:1:depth={depth}:skill=7.19",
+        })
     run("alpha-beta (again)", {})
 
 

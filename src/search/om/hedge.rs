@@ -87,24 +87,37 @@ impl Hedge {
         pass: &[(Move, Score)],
         floor: Option<Score>,
     ) -> Vec<Move> {
-        let score = |m: &Move| pass.iter().find(|(pm, _)| pm == m).map(|&(_, v)| v);
-        let mut ranked: Vec<&Move> = moves.iter().filter(|&&m| Some(m) != ab_best).collect();
-        if ranked.len() > self.breadth {
-            // Stable: equal bounds keep the iteration's order.
-            ranked.sort_by_key(|m| std::cmp::Reverse(score(m).unwrap_or(-INFINITE - 1)));
-            ranked.truncate(self.breadth);
-        }
-        let open = |m: &Move| floor.is_none_or(|f| score(m).is_none_or(|b| b >= f));
-        moves
-            .iter()
-            .filter(|&&m| Some(m) == ab_best || (ranked.contains(&&m) && open(&m)))
-            .copied()
-            .collect()
+        best_by_pass(moves, ab_best, pass, self.breadth, floor)
     }
 
     fn mix(&self, ab: Score, om: Score) -> Score {
         (self.weight * f64::from(ab) + (1.0 - self.weight) * f64::from(om)).round() as Score
     }
+}
+
+/// α-β's best move `ab_best` and the `breadth` other `moves` with the highest scores in
+/// α-β's root pass `pass` (a move without a score ranks last), in `moves`' order; with a
+/// `floor`, a move the pass bounds below it is left out (see [`Hedge::candidates`]).
+pub fn best_by_pass(
+    moves: &[Move],
+    ab_best: Option<Move>,
+    pass: &[(Move, Score)],
+    breadth: usize,
+    floor: Option<Score>,
+) -> Vec<Move> {
+    let score = |m: &Move| pass.iter().find(|(pm, _)| pm == m).map(|&(_, v)| v);
+    let mut ranked: Vec<&Move> = moves.iter().filter(|&&m| Some(m) != ab_best).collect();
+    if ranked.len() > breadth {
+        // Stable: equal bounds keep the iteration's order.
+        ranked.sort_by_key(|m| std::cmp::Reverse(score(m).unwrap_or(-INFINITE - 1)));
+        ranked.truncate(breadth);
+    }
+    let open = |m: &Move| floor.is_none_or(|f| score(m).is_none_or(|b| b >= f));
+    moves
+        .iter()
+        .filter(|&&m| Some(m) == ab_best || (ranked.contains(&&m) && open(&m)))
+        .copied()
+        .collect()
 }
 
 impl<E: Evaluator + ?Sized> Driver<'_, E> {

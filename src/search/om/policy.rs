@@ -35,6 +35,10 @@ use crate::options::PolicyValue;
 /// value of the move).
 pub const GIFT_CAP_CP: i32 = 300;
 
+/// With `OM_PolicyValue=engine`, how many root moves besides α-β's best are valued (those
+/// α-β's root pass scored highest).
+pub const ENGINE_VALUED_BREADTH: usize = 2;
+
 /// Stockfish 15.1's internal score units per reported centipawn (its `NormalizeToPawnValue`
 /// / 100, as used in `matches/2026-11-25-sf-skill-policy/`); an approximation for other
 /// versions.

@@ -74,6 +74,18 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             Some(margin) => self.within_margin(root_moves, depth, ab_value - margin)?,
             None => root_moves.clone(),
         };
+        if self.engine_valued_type().is_some() {
+            // Valued by the engine's scores, a move can gain at most the cap on the
+            // opponent's loss: only α-β's best and the closest others by α-β's root pass
+            // are worth an engine call (as the hedged root does below).
+            candidates = super::hedge::best_by_pass(
+                &candidates,
+                self.own.root_pv().first().copied(),
+                &self.own.root_scores,
+                super::policy::ENGINE_VALUED_BREADTH,
+                Some(ab_value.saturating_sub(super::policy::GIFT_CAP_CP)),
+            );
+        }
         if let Some(h) = hedge {
             let ab_best = self.own.root_pv().first().copied();
             // A move α-β's root pass already bounds below the margin is never chosen; if
