@@ -278,12 +278,16 @@ mod tests {
 
     #[test]
     fn expected_loss_weights_the_capped_gaps() {
-        // A sharp softmax loses nothing; a flat one loses the mean gap, each gap capped.
+        // A sharp softmax loses nothing; a flat one loses about the mean gap, each gap
+        // capped (τ = 10,000 cp still weights a 2,000 cp gap by e^-0.2).
         assert_eq!(expected_loss(Policy::Softmax(1), &[50, 0, -50]), 0);
+        let flat = pick_probabilities(Policy::Softmax(10_000), &[0, -100, -2000]);
+        let capped = flat[1] * 100.0 + flat[2] * 300.0;
         assert_eq!(
             expected_loss(Policy::Softmax(10_000), &[0, -100, -2000]),
-            133
+            capped.round() as i32
         );
+        assert!((120.0..=135.0).contains(&capped), "{flat:?}");
         assert_eq!(expected_loss(Policy::Skill(5.0), &[]), 0);
         let p = pick_probabilities(Policy::Skill(5.0), &[40, 10, 0, -30]);
         let want = p[1] * 30.0 + p[2] * 40.0 + p[3] * 70.0;
