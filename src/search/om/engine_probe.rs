@@ -33,7 +33,7 @@ use shakmaty::Move;
 use super::{Driver, OmMode};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
-use crate::external::{ErrorKind, GoLimit, ManagedEngine};
+use crate::external::{EngineLine, ErrorKind, GoLimit, ManagedEngine};
 use crate::opponent::Policy;
 
 /// How long an engine may take beyond its own `movetime` before it counts as hung.
@@ -165,21 +165,27 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         }
     }
 
+    /// Type `t`'s [`Policy`] and the MultiPV lines its engine gave at the current node, if
+    /// it has a policy and the engine has answered here with lines.
+    pub(super) fn policy_lines(&self, t: usize) -> Option<(Policy, Vec<EngineLine>)> {
+        let probe = self.specs.get(t)?.engine.as_ref()?;
+        let policy = probe.policy?;
+        let engine = probe.engine.lock();
+        let lines = engine.cached_lines(self.position(), probe.limit)?;
+        (!lines.is_empty()).then(|| (policy, lines.to_vec()))
+    }
+
     /// The moves type `t`'s engine answer leaves the opponent at the current node: its move
     /// `m`, or — for a type with a [`Policy`] in PrOM search — every MultiPV line's move in
     /// the engine's order (weighted by [`Self::choice_weights`]; `m` alone when the engine
     /// sent no lines).
     fn engine_choices(&self, t: usize, m: Move) -> Vec<Move> {
-        let Some(probe) = &self.specs[t].engine else {
-            return vec![m];
-        };
-        if probe.policy.is_none() || self.settings.mode != OmMode::Prom {
+        if self.settings.mode != OmMode::Prom {
             return vec![m];
         }
-        let engine = probe.engine.lock();
-        match engine.cached_lines(self.position(), probe.limit) {
-            Some(lines) if !lines.is_empty() => lines.iter().map(|l| l.mv).collect(),
-            _ => vec![m],
+        match self.policy_lines(t) {
+            Some((_, lines)) => lines.iter().map(|l| l.mv).collect(),
+            None => vec![m],
         }
     }
 
@@ -187,23 +193,15 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
     /// current node: by the type's [`Policy`] over the engine's lines when it has one and
     /// they are the moves, else evenly (equal-best moves, §6.3.1).
     pub(super) fn choice_weights(&self, t: usize, moves: &[Move]) -> Vec<f64> {
-        let even = vec![1.0 / moves.len().max(1) as f64; moves.len()];
-        let Some(probe) = &self.specs[t].engine else {
-            return even;
-        };
-        let Some(policy) = probe.policy else {
-            return even;
-        };
-        let engine = probe.engine.lock();
-        match engine.cached_lines(self.position(), probe.limit) {
-            Some(lines)
+        match self.policy_lines(t) {
+            Some((policy, lines))
                 if lines.len() == moves.len()
                     && lines.iter().zip(moves).all(|(l, &m)| l.mv == m) =>
             {
                 let scores: Vec<i32> = lines.iter().map(|l| l.score_cp).collect();
                 super::policy::pick_probabilities(policy, &scores)
             }
-            _ => even,
+            _ => vec![1.0 / moves.len().max(1) as f64; moves.len()],
         }
     }
 

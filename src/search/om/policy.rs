@@ -179,18 +179,10 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         if let Some(&m) = moves.first() {
             self.set_pv(ply, m);
         }
-        let loss = self
-            .specs
-            .get(t)
-            .and_then(|s| s.engine.clone())
-            .and_then(|probe| {
-                let policy = probe.policy?;
-                let engine = probe.engine.lock();
-                let lines = engine.cached_lines(self.position(), probe.limit)?;
-                let scores: Vec<i32> = lines.iter().map(|l| l.score_cp).collect();
-                Some(expected_loss(policy, &scores))
-            })
-            .unwrap_or(0);
+        let loss = self.policy_lines(t).map_or(0, |(policy, lines)| {
+            let scores: Vec<i32> = lines.iter().map(|l| l.score_cp).collect();
+            expected_loss(policy, &scores)
+        });
         let v = if best > -INFINITE {
             let target = best.saturating_sub(loss);
             let v = self.with_own(|w| -w.search(-(target + 1), -target, depth - 1, false))?;
