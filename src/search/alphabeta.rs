@@ -21,6 +21,7 @@ use shakmaty::{Move, Position as _};
 use super::Clock;
 use super::busy::{BusyMoves, DEFER_DEPTH};
 use super::ordering::{OrderingTables, Picker};
+use super::race::DepthRace;
 use super::see::see_ge;
 use crate::eval::Evaluator;
 use crate::eval::score::{
@@ -93,6 +94,12 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     /// With other threads on the same table: the moves they are searching, which this one
     /// searches last at a node ([`super::busy`]); `None` with one thread.
     pub busy: Option<&'a BusyMoves>,
+    /// With other threads: the deepest iteration any of them completed; this worker's
+    /// iteration is abandoned once that reaches its depth ([`super::race`]).
+    pub race: Option<&'a DepthRace>,
+    /// Set with `aborted` when the iteration was abandoned because another thread completed
+    /// its depth first (the search as a whole goes on).
+    pub race_cut: bool,
     /// Accumulators per ply when the evaluator is a network ([`Evaluator::network`]).
     nnue: Option<AccumulatorStack<'a>>,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
@@ -161,6 +168,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             reporter: None,
             contempt: 0,
             busy: None,
+            race: None,
+            race_cut: false,
             nnue: eval.network().map(AccumulatorStack::new),
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
@@ -196,6 +205,17 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             .iter()
             .map_while(|m| *m)
             .collect()
+    }
+
+    /// Takes `pv` and `scores` as the result of the last root search (another thread's
+    /// search of the same root to the same depth, [`super::race`]).
+    pub fn adopt_root(&mut self, pv: &[Move], scores: Vec<(Move, Score)>) {
+        let n = pv.len().min(MAX_PLY);
+        for (slot, &m) in self.pv[0].iter_mut().zip(&pv[..n]) {
+            *slot = Some(m);
+        }
+        self.pv_len[0] = n;
+        self.root_scores = scores;
     }
 
     /// The principal variation found below the node `ply` plies from the root in the last
@@ -234,6 +254,13 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
+                return true;
+            }
+            if let Some(r) = self.race
+                && r.completed() >= self.root_depth
+            {
+                self.aborted = true;
+                self.race_cut = true;
                 return true;
             }
         }

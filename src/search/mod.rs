@@ -5,9 +5,10 @@
 //! Flow of one search (see STYLE.md "From go to bestmove"): the engine hands over a position,
 //! [`Limits`] and a reporter; the root move list is filtered (`searchmoves`, tablebase root
 //! filter); a single legal move in a timed search is played after a shallow look; then the
-//! main thread deepens iteration by iteration while helper threads search the same position
-//! at staggered depths, filling the shared table (Lazy SMP). The main thread alone reports
-//! and decides when to stop (soft deadline between iterations, hard deadline or node limit
+//! main thread deepens iteration by iteration while helper threads search the same position,
+//! filling the shared table (Lazy SMP); whichever thread completes a depth first publishes
+//! it and the others go on to the next ([`race`]: the main thread takes a helper's completed
+//! iteration as its own). The main thread alone reports and decides when to stop (soft deadline between iterations, hard deadline or node limit
 //! at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
 //! The opponent-model driver, which uses [`alphabeta::Worker`] as its probe, lives in [`om`].
 
@@ -16,6 +17,7 @@ pub mod busy;
 pub mod om;
 pub mod ordering;
 pub mod qsearch;
+pub mod race;
 pub mod see;
 pub mod window;
 
@@ -275,6 +277,9 @@ pub fn search<E: Evaluator + ?Sized>(
     root.set_root();
     let busy = (threads > 1).then(busy::BusyMoves::default);
     let busy = busy.as_ref();
+    // Helpers search one line: with MultiPV the main thread's iterations are its own.
+    let race = (threads > 1 && ctx.config.multipv <= 1).then(race::DepthRace::default);
+    let race = race.as_ref();
 
     std::thread::scope(|s| {
         for (id, counter) in counters.iter().enumerate().skip(1) {
@@ -292,6 +297,7 @@ pub fn search<E: Evaluator + ?Sized>(
                     w.configure(ctx.config, counter, ctx.tb, ctx.config.contempt);
                     w.root_only = allowed.to_vec();
                     w.busy = busy;
+                    w.race = race;
                     helper_loop(&mut w, id);
                 });
             if let Err(e) = spawned {
@@ -304,20 +310,40 @@ pub fn search<E: Evaluator + ?Sized>(
                 break;
             }
         }
-        let result = main_loop(ctx, root, limits, allowed, &counters, busy);
+        let result = main_loop(ctx, root, limits, allowed, &counters, busy, race);
         ctx.control.stop.store(true, Ordering::Relaxed);
         result
     })
 }
 
 fn helper_loop<E: Evaluator + ?Sized>(w: &mut Worker<'_, E>, id: usize) {
-    let start = 1 + (id % 2) as i32;
-    for depth in start..MAX_PLY as i32 - 10 {
+    // Odd helpers a ply ahead of the even ones (and of the main thread).
+    let stagger = (id % 2) as i32;
+    let mut depth = 1 + stagger;
+    while depth < MAX_PLY as i32 - 10 {
+        if let Some(r) = w.race {
+            depth = depth.max(r.completed() + 1);
+        }
         w.root_depth = depth;
-        w.search(-INFINITE, INFINITE, depth, false);
+        let s = w.search(-INFINITE, INFINITE, depth, false);
+        if w.race_cut {
+            // Another thread finished this depth first: go on from there.
+            w.aborted = false;
+            w.race_cut = false;
+            continue;
+        }
         if w.aborted {
             break;
         }
+        if let Some(r) = w.race {
+            r.publish(race::Finished {
+                depth,
+                score: s,
+                pv: w.root_pv(),
+                scores: Vec::new(),
+            });
+        }
+        depth += 1;
     }
     if let Some(c) = w.node_counter {
         c.store(w.nodes, Ordering::Relaxed);
@@ -338,11 +364,13 @@ fn main_loop<E: Evaluator + ?Sized>(
     allowed: &[Move],
     counters: &[AtomicU64],
     busy: Option<&busy::BusyMoves>,
+    race: Option<&race::DepthRace>,
 ) -> SearchResult {
     let cfg = ctx.config;
     let mut w = Worker::new(ctx.eval, ctx.tt, &cfg.params, &ctx.control.stop, root);
     w.configure(cfg, &counters[0], ctx.tb, cfg.contempt);
     w.busy = busy;
+    w.race = race;
     w.root_only = allowed.to_vec();
     w.clock = Some(Clock::new(
         limits,
@@ -376,23 +404,54 @@ fn main_loop<E: Evaluator + ?Sized>(
     let mut prev_best: Option<Move> = None;
     let mut stable = 0u32;
 
-    for depth in 1..=max_depth as i32 {
+    let mut depth = 0;
+    while depth < max_depth as i32 {
+        depth += 1;
         w.root_depth = depth;
         w.seldepth = 0;
         let mut lines: Vec<Line> = Vec::with_capacity(multipv);
         w.root_exclude.clear();
-        for pv_idx in 0..multipv {
-            let prev_score = if depth > 1 {
-                result_score_hint(&result, pv_idx)
-            } else {
-                None
-            };
-            let line = aspiration(ctx, &mut w, depth, prev_score, pv_idx, counters);
-            let Some(line) = line else { break };
-            if let Some(&m) = line.pv.first() {
-                w.root_exclude.push(m);
+        // A helper may have completed this depth (or a deeper one) already.
+        let mut taken = race.and_then(|r| r.taken_at(depth));
+        if taken.is_none() {
+            for pv_idx in 0..multipv {
+                let prev_score = if depth > 1 {
+                    result_score_hint(&result, pv_idx)
+                } else {
+                    None
+                };
+                let line = aspiration(ctx, &mut w, depth, prev_score, pv_idx, counters);
+                let Some(line) = line else { break };
+                if let Some(&m) = line.pv.first() {
+                    w.root_exclude.push(m);
+                }
+                lines.push(line);
             }
-            lines.push(line);
+            if w.race_cut {
+                // Abandoned for a helper's result of this depth (or deeper).
+                w.aborted = false;
+                w.race_cut = false;
+                lines.clear();
+                taken = race.and_then(|r| r.taken_at(depth));
+            } else if !w.aborted
+                && let Some(r) = race
+                && let Some(l) = lines.first()
+            {
+                r.publish(race::Finished {
+                    depth,
+                    score: l.score,
+                    pv: l.pv.clone(),
+                    scores: Vec::new(),
+                });
+            }
+        }
+        if let Some(f) = taken {
+            depth = f.depth.min(max_depth as i32);
+            lines = vec![Line {
+                score: f.score,
+                pv: f.pv,
+                bound: ScoreBound::Exact,
+            }];
         }
         let completed = !w.aborted && lines.len() == multipv;
         if lines.is_empty() || (!completed && !w.root_pv_changed) {

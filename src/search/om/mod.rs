@@ -101,11 +101,21 @@ pub struct ProbeSpec {
 
 /// A probe remembered for the rest of a search: its value relative to the probed node, the
 /// predicted moves and its principal variation.
-struct ProbeMemo {
+#[derive(Clone)]
+pub(crate) struct ProbeMemo {
     value: Score,
     moves: Vec<Move>,
     line: Vec<Move>,
 }
+
+/// What identifies an α-β probe: (type, position key, depth, window).
+type ProbeKey = (usize, u64, i32, Score, Score);
+
+/// The probes every participant of a parallel root has run in this search (fast mode,
+/// [`parallel`]): a probe one thread ran for a root move in one iteration is not run again
+/// by another that takes the same move in the next.
+#[derive(Default)]
+pub(crate) struct SharedProbes(parking_lot::Mutex<std::collections::HashMap<ProbeKey, ProbeMemo>>);
 
 /// The driver's state for one search.
 pub struct Driver<'a, E: Evaluator + ?Sized> {
@@ -130,7 +140,10 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     replays: std::collections::HashMap<(usize, u64, i32), (Score, Move)>,
     /// α-β probes already run in this search: (type, key, depth, window) →
     /// (node-relative value, predicted moves).
-    probes: std::collections::HashMap<(usize, u64, i32, Score, Score), ProbeMemo>,
+    probes: std::collections::HashMap<ProbeKey, ProbeMemo>,
+    /// In fast mode with helpers, the participants' common memory of probes, used instead
+    /// of `probes`.
+    pub(crate) shared_probes: Option<&'a SharedProbes>,
     /// A late-move reduction the root grants the MIN node below it, for our own search
     /// under a predicted reply that is α-β's refutation (β-pruning mode; see [`root`]).
     pub(super) agree_reduction: i32,
@@ -153,6 +166,9 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     pub(super) engine_use: engine_probe::EngineUse,
     /// The stop flag of the helpers' own workers in fast mode ([`parallel`]), if any.
     pub pass_stop: Option<&'a std::sync::atomic::AtomicBool>,
+    /// Where the helpers of our α-β pass publish a pass they complete first, in fast mode
+    /// (the main pass then takes it, [`crate::search::race`]).
+    pub pass_race: Option<&'a crate::search::race::DepthRace>,
 }
 
 impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
@@ -179,6 +195,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             pv: vec![Vec::new(); crate::eval::score::MAX_PLY + 2],
             replays: std::collections::HashMap::new(),
             probes: std::collections::HashMap::new(),
+            shared_probes: None,
             probe_line: Vec::new(),
             agree_reduction: 0,
             hedge_use: hedge::HedgeUse::default(),
@@ -189,6 +206,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             probes_run: 0,
             engine_use: engine_probe::EngineUse::default(),
             pass_stop: None,
+            pass_race: None,
         }
     }
 

@@ -97,9 +97,13 @@ pub fn search_model<E: Evaluator + ?Sized>(
     // In fast mode our own workers (the main driver's and the helpers') share one table of
     // the moves being searched, so that they spread over the tree (`search::busy`).
     let busy = crate::search::busy::BusyMoves::default();
+    let pass_race = crate::search::race::DepthRace::default();
+    let shared_probes = super::SharedProbes::default();
     let fast = !deterministic && helper_count > 0;
     if fast {
         driver.pass_stop = Some(&pass_stop);
+        driver.pass_race = Some(&pass_race);
+        driver.shared_probes = Some(&shared_probes);
         driver.own.busy = Some(&busy);
     }
     for (h, tables) in private.iter().enumerate() {
@@ -112,6 +116,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
         let mut helper = build_driver(ctx, setup, &root, &tts, counters, helper_stop);
         if fast {
             helper.own.busy = Some(&busy);
+            helper.shared_probes = Some(&shared_probes);
         }
         driver.helpers.push(helper);
     }

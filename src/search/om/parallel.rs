@@ -15,9 +15,13 @@
 //!   the best exact value found so far by anyone. Which entries a search finds in the shared
 //!   tables and which α it starts with depend on thread timing, so the chosen move can differ
 //!   from run to run as with any parallel α-β search. The helpers' own workers also search the
-//!   root during our α-β pass of each iteration, staggered as Lazy SMP helpers (filling the
-//!   shared table); their stop flag is the driver's `pass_stop`, raised when the main α-β
-//!   search is done and whenever the search's own stop is.
+//!   root during our α-β pass of each iteration as Lazy SMP helpers (filling the shared
+//!   table); their stop flag is the driver's `pass_stop`, raised when the main α-β search is
+//!   done and whenever the search's own stop is, and a helper that completes the pass first
+//!   hands the main pass its value, line and root scores ([`crate::search::race`]). The
+//!   participants also share one memory of the probes run in this search
+//!   ([`super::SharedProbes`]): a root move is not bound to a participant from one iteration
+//!   to the next, and a fixed-depth type's probe below it need not be run twice.
 //! - **Deterministic mode** (`OM_Deterministic`): α stays α-β's root value (our α-β pass runs
 //!   on one thread, in the main driver's table), and every root move is searched by one of
 //!   `Threads` task drivers with private tables cleared before the move, so that a move's
@@ -65,15 +69,33 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         depth: i32,
         guess: Option<Score>,
     ) -> Option<Score> {
+        let race = self.pass_race;
         let main_pass = |w: &mut crate::search::alphabeta::Worker<'a, E>| {
             w.root_only = root_moves.to_vec();
             w.root_depth = depth;
-            w.aspirated(depth, guess, -INFINITE, INFINITE)
+            w.race = race;
+            let mut v = w.aspirated(depth, guess, -INFINITE, INFINITE);
+            w.race = None;
+            if w.race_cut {
+                // A helper completed the pass first: its line and root scores are ours.
+                w.race_cut = false;
+                w.aborted = false;
+                if let Some(f) = race.and_then(|r| r.taken_at(depth)) {
+                    w.adopt_root(&f.pv, f.scores);
+                    v = f.score;
+                } else {
+                    w.aborted = true;
+                }
+            }
+            v
         };
         let lazy = !self.settings.deterministic && !self.helpers.is_empty();
         let Some(pass_stop) = self.pass_stop.filter(|_| lazy) else {
             return self.with_own(main_pass);
         };
+        if let Some(r) = race {
+            r.reset();
+        }
         let mut helpers = std::mem::take(&mut self.helpers);
         pass_stop.store(false, Ordering::SeqCst);
         let global = self.own.stop;
@@ -86,7 +108,17 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                         h.with_own(|w| {
                             w.root_only = root_moves.to_vec();
                             w.root_depth = d;
-                            w.search(-INFINITE, INFINITE, d, false)
+                            let s = w.search(-INFINITE, INFINITE, d, false);
+                            if !w.aborted
+                                && let Some(r) = race
+                            {
+                                r.publish(crate::search::race::Finished {
+                                    depth: d,
+                                    score: s,
+                                    pv: w.root_pv(),
+                                    scores: w.root_scores.clone(),
+                                });
+                            }
                         });
                     });
             }
@@ -226,15 +258,18 @@ fn run_tasks<E: Evaluator + ?Sized>(
     };
     let running = AtomicUsize::new(0);
     let stop = main.own.stop;
+    // Helpers wake this thread when they finish: it waits for them between clock checks.
+    let this = std::thread::current();
     std::thread::scope(|s| {
         for h in others.iter_mut() {
-            let (shared, running) = (&shared, &running);
+            let (shared, running, this) = (&shared, &running, &this);
             running.fetch_add(1, Ordering::SeqCst);
             let spawned = std::thread::Builder::new()
                 .stack_size(64 * 1024 * 1024)
                 .spawn_scoped(s, move || {
                     h.work(shared, pass);
                     running.fetch_sub(1, Ordering::SeqCst);
+                    this.unpark();
                 });
             if spawned.is_err() {
                 // The helper's share falls to the others (the engine keeps working).
@@ -255,7 +290,9 @@ fn run_tasks<E: Evaluator + ?Sized>(
             {
                 p.store(true, Ordering::Relaxed);
             }
-            std::thread::sleep(Duration::from_millis(1));
+            // Woken at once by a finishing helper (a sleep here cost a millisecond per
+            // iteration and position: an eighth of a bench run's time with two threads).
+            std::thread::park_timeout(Duration::from_millis(1));
         }
     });
     if main.aborted || stop.load(Ordering::Relaxed) {

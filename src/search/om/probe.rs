@@ -228,9 +228,13 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         // iterative deepening asks again for the same one whenever the type's depth is
         // fixed (`depth=N`, nodes), so it is remembered for the rest of the search.
         let cache_key = (t, self.pos.key(), depth, alpha_opp, beta_opp);
-        if let Some(memo) = self.probes.get(&cache_key) {
-            self.probe_line.clone_from(&memo.line);
-            return Some((from_tt(-memo.value, ply), memo.moves.clone()));
+        let known = match self.shared_probes {
+            Some(shared) => shared.0.lock().get(&cache_key).cloned(),
+            None => self.probes.get(&cache_key).cloned(),
+        };
+        if let Some(memo) = known {
+            self.probe_line = memo.line;
+            return Some((from_tt(-memo.value, ply), memo.moves));
         }
         self.probes_run += 1;
         let w = &mut self.opps[t];
@@ -254,7 +258,14 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             moves: r.moves.clone(),
             line: self.probe_line.clone(),
         };
-        self.probes.insert(cache_key, memo);
+        match self.shared_probes {
+            Some(shared) => {
+                shared.0.lock().insert(cache_key, memo);
+            }
+            None => {
+                self.probes.insert(cache_key, memo);
+            }
+        }
         Some((from_tt(-r.value, ply), r.moves))
     }
 
@@ -331,6 +342,13 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                 *slot = Some((depth, mv));
             }
         };
+        if let Some(shared) = self.shared_probes {
+            for (&(t, k, depth, _, _), memo) in shared.0.lock().iter() {
+                if k == key {
+                    note(t, depth, memo.moves.first().copied());
+                }
+            }
+        }
         for d in std::iter::once(self).chain(self.helpers.iter()) {
             for (&(t, k, depth, _, _), memo) in &d.probes {
                 if k == key {
