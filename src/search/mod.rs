@@ -8,8 +8,8 @@
 //! main thread deepens iteration by iteration while helper threads search the same position,
 //! filling the shared table (Lazy SMP); whichever thread completes a depth first publishes
 //! it and the others go on to the next ([`race`]: the main thread takes a helper's completed
-//! iteration as its own). The main thread alone reports and decides when to stop (soft deadline between iterations, hard deadline or node limit
-//! at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
+//! iteration as its own). The main thread alone reports and decides when to stop (soft
+//! deadline between iterations, hard deadline or node limit at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
 //! The opponent-model driver, which uses [`alphabeta::Worker`] as its probe, lives in [`om`].
 
 pub mod alphabeta;
@@ -317,7 +317,8 @@ pub fn search<E: Evaluator + ?Sized>(
 }
 
 fn helper_loop<E: Evaluator + ?Sized>(w: &mut Worker<'_, E>, id: usize) {
-    // Odd helpers a ply ahead of the even ones (and of the main thread).
+    // Odd helpers start a ply ahead; once any thread has completed a depth, every thread
+    // goes on from the next one (the race).
     let stagger = (id % 2) as i32;
     let mut depth = 1 + stagger;
     while depth < MAX_PLY as i32 - 10 {
