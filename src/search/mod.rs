@@ -9,8 +9,9 @@
 //! filling the shared table (Lazy SMP); whichever thread completes a depth first publishes
 //! it and the others go on to the next ([`race`]: the main thread takes a helper's completed
 //! iteration as its own). The main thread alone reports and decides when to stop (soft
-//! deadline between iterations, hard deadline or node limit at any node). In infinite and ponder mode `bestmove` waits for `stop` or `ponderhit`.
-//! The opponent-model driver, which uses [`alphabeta::Worker`] as its probe, lives in [`om`].
+//! deadline between iterations, hard deadline or node limit at any node). In infinite and
+//! ponder mode `bestmove` waits for `stop` or `ponderhit`. The opponent-model driver, which
+//! uses [`alphabeta::Worker`] as its probe, lives in [`om`].
 
 pub mod alphabeta;
 pub mod busy;
