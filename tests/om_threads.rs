@@ -1,7 +1,8 @@
 //! `Threads` in the OM driver (`search::om::parallel`): in deterministic mode a depth-limited
 //! OM or PrOM search returns the same value and move with 1, 2 and 3 threads, on bench
 //! positions and on random positions; in fast mode through the real binary, `Threads=2` plays
-//! legal moves, keeps the clock and reports the probes of every participant. (Helpers whose
+//! legal moves, keeps the clock and reports the probes of every participant and how many ran
+//! at once. (Helpers whose
 //! private tables do not fit: `tests/memory_limits.rs`.)
 
 mod common;
@@ -207,6 +208,34 @@ fn uci_threads_in_om_deterministic_equal_and_fast_mode_legal_and_on_time() {
             .iter()
             .any(|l| l.starts_with("info string om nodes own")),
         "no node report",
+    );
+    // The probe parallelism: at most one probe and one root move per participant at a time,
+    // some at all, and root phases taking part of the search's time.
+    let line = lines
+        .iter()
+        .find(|l| l.starts_with("info string om threads 2 probes in flight mean "))
+        .cloned()
+        .unwrap_or_default();
+    // "... threads 2 probes in flight mean P max PM root moves in flight mean R max RM root
+    // phases Z % of the time": its numbers in order.
+    let numbers: Vec<f64> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    e.check(numbers.len() == 6, &format!("thread use line {line:?}"));
+    let [_, probes, probes_max, roots, roots_max, phases] = numbers[..] else {
+        return;
+    };
+    e.check(
+        probes > 0.0
+            && probes <= 2.0
+            && (1.0..=2.0).contains(&probes_max)
+            && roots > 0.0
+            && roots <= 2.0
+            && (1.0..=2.0).contains(&roots_max)
+            && phases > 0.0
+            && phases <= 100.0,
+        &format!("thread use line {line:?}: means in (0, 2], maxima 1 or 2, root phases in (0, 100] % expected"),
     );
 }
 

@@ -144,6 +144,8 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     /// In fast mode with helpers, the participants' common memory of probes, used instead
     /// of `probes`.
     pub(crate) shared_probes: Option<&'a SharedProbes>,
+    /// With helpers, how the participants use their threads ([`parallel::ThreadUse`]).
+    pub(crate) thread_use: Option<&'a parallel::ThreadUse>,
     /// A late-move reduction the root grants the MIN node below it, for our own search
     /// under a predicted reply that is α-β's refutation (β-pruning mode; see [`root`]).
     pub(super) agree_reduction: i32,
@@ -196,6 +198,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             replays: std::collections::HashMap::new(),
             probes: std::collections::HashMap::new(),
             shared_probes: None,
+            thread_use: None,
             probe_line: Vec::new(),
             agree_reduction: 0,
             hedge_use: hedge::HedgeUse::default(),

@@ -99,12 +99,16 @@ pub fn search_model<E: Evaluator + ?Sized>(
     let busy = crate::search::busy::BusyMoves::default();
     let pass_race = crate::search::race::DepthRace::default();
     let shared_probes = super::SharedProbes::default();
+    let thread_use = super::parallel::ThreadUse::default();
     let fast = !deterministic && helper_count > 0;
     if fast {
         driver.pass_stop = Some(&pass_stop);
         driver.pass_race = Some(&pass_race);
         driver.shared_probes = Some(&shared_probes);
         driver.own.busy = Some(&busy);
+    }
+    if !private.is_empty() {
+        driver.thread_use = Some(&thread_use);
     }
     for (h, tables) in private.iter().enumerate() {
         let tts: Vec<&TranspositionTable> = tables
@@ -118,6 +122,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
             helper.own.busy = Some(&busy);
             helper.shared_probes = Some(&shared_probes);
         }
+        helper.thread_use = Some(&thread_use);
         driver.helpers.push(helper);
     }
     driver.clock = Some(Clock::new(
@@ -187,6 +192,14 @@ pub fn search_model<E: Evaluator + ?Sized>(
         driver.own_nodes(),
         driver.type_nodes()
     ));
+    if driver.thread_use.is_some() {
+        let wall = driver
+            .clock
+            .as_ref()
+            .map_or(Duration::ZERO, |c| c.elapsed());
+        let threads = driver.helpers.len() + usize::from(!deterministic);
+        ctx.reporter.message(&thread_use.line(threads, wall));
+    }
     if setup.hedge.is_some() {
         let u = driver.hedge_use;
         ctx.reporter.message(&format!(

@@ -3,7 +3,7 @@
 //! own searches below the predicted replies (Donkers 2003 Alg. 3.8 / 6.5 below the root) —
 //! depends on the others only through the bound α, so the moves are handed out one at a time
 //! to N participants, each a whole [`Driver`] with its own workers, ordering tables and probe
-//! memos.
+//! memos. [`ThreadUse`] counts how many probes and root moves run at once.
 //!
 //! All root moves start at once. The first (α-β's best, first in [`Driver::iterate`]'s
 //! order) is searched with an open window; every other move with the bound α-β's root value
@@ -36,8 +36,8 @@
 //! (`ProbeSpec::replay`) clear their table for every probe, so each participant has a private
 //! one for them in either mode.
 
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
 use shakmaty::Move;
@@ -46,6 +46,75 @@ use super::Driver;
 use super::root::{RootMoveValue, RootPass, kth_best};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
+
+/// A count of searches running at once: every participant enters it for each search of the
+/// kind it starts and leaves it when that ends; the mean over a stretch of time is their
+/// summed time over that time.
+#[derive(Default)]
+pub(crate) struct Gauge {
+    in_flight: AtomicUsize,
+    max: AtomicUsize,
+    busy_ns: AtomicU64,
+}
+
+/// A search being counted by a [`Gauge`]; leaves it when dropped.
+pub(super) struct InFlight<'g> {
+    gauge: &'g Gauge,
+    since: Instant,
+}
+
+impl Gauge {
+    /// A search starts.
+    pub(super) fn enter(&self) -> InFlight<'_> {
+        let now = self.in_flight.fetch_add(1, Ordering::Relaxed) + 1;
+        self.max.fetch_max(now, Ordering::Relaxed);
+        InFlight {
+            gauge: self,
+            since: Instant::now(),
+        }
+    }
+
+    /// (mean searches in flight over `wall`, the most at once).
+    fn summary(&self, wall: Duration) -> (f64, usize) {
+        let busy = self.busy_ns.load(Ordering::Relaxed) as f64;
+        (
+            busy / (wall.as_nanos().max(1) as f64),
+            self.max.load(Ordering::Relaxed),
+        )
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        let ns = self.since.elapsed().as_nanos() as u64;
+        self.gauge.busy_ns.fetch_add(ns, Ordering::Relaxed);
+        self.gauge.in_flight.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// How a search with helpers used its threads (the "probe parallelism"): the
+/// opponent types' probes in flight (α-β probes, replays, engine calls; remembered answers
+/// not counted) over the whole search, and the root moves in flight over the root phases,
+/// whose share of the search's time it also keeps.
+#[derive(Default)]
+pub(crate) struct ThreadUse {
+    pub(super) probes: Gauge,
+    pub(super) root_moves: Gauge,
+    root_phase_ns: AtomicU64,
+}
+
+impl ThreadUse {
+    /// The report line for a search of `wall` with `threads` participants.
+    pub(crate) fn line(&self, threads: usize, wall: Duration) -> String {
+        let (probes, probes_max) = self.probes.summary(wall);
+        let phase = Duration::from_nanos(self.root_phase_ns.load(Ordering::Relaxed));
+        let (roots, roots_max) = self.root_moves.summary(phase);
+        format!(
+            "om threads {threads} probes in flight mean {probes:.2} max {probes_max} root moves in flight mean {roots:.2} max {roots_max} root phases {:.0} % of the time",
+            100.0 * phase.as_secs_f64() / wall.as_secs_f64().max(1e-9)
+        )
+    }
+}
 
 /// What the participants of one parallel iteration share.
 struct Shared<'m> {
@@ -144,6 +213,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         moves: &[Move],
         pass: &RootPass,
     ) -> Option<Vec<RootMoveValue>> {
+        let started = Instant::now();
         let mut helpers = std::mem::take(&mut self.helpers);
         for h in &mut helpers {
             h.own.root_depth = pass.depth;
@@ -167,6 +237,10 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             self.aborted |= h.aborted;
         }
         self.helpers = helpers;
+        if let Some(u) = self.thread_use {
+            let ns = started.elapsed().as_nanos() as u64;
+            u.root_phase_ns.fetch_add(ns, Ordering::Relaxed);
+        }
         match out {
             Some(v) if !self.aborted && self.failure.is_none() => Some(v),
             _ => {
@@ -204,9 +278,11 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             } else {
                 shared.alpha.load(Ordering::Relaxed)
             };
+            let in_flight = self.thread_use.map(|u| u.root_moves.enter());
             let Some((value, line)) = self.root_move(m, i, alpha, pass) else {
                 return false;
             };
+            drop(in_flight);
             let exact = value > alpha;
             let mut results = shared.results.lock();
             results.push(RootMoveValue {
@@ -226,6 +302,16 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                 shared.alpha.fetch_max(a, Ordering::Relaxed);
             }
         }
+    }
+}
+
+/// Counts a root-phase helper out and wakes the main thread when dropped.
+struct Finished<'r>(&'r AtomicUsize, &'r std::thread::Thread);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+        self.1.unpark();
     }
 }
 
@@ -267,9 +353,11 @@ fn run_tasks<E: Evaluator + ?Sized>(
             let spawned = std::thread::Builder::new()
                 .stack_size(64 * 1024 * 1024)
                 .spawn_scoped(s, move || {
+                    // Counted out however the helper ends: a helper that panicked must not
+                    // leave this thread waiting for it (the scope then passes the panic on
+                    // to the engine, which reports it and answers).
+                    let _done = Finished(running, this);
                     h.work(shared, pass);
-                    running.fetch_sub(1, Ordering::SeqCst);
-                    this.unpark();
                 });
             if spawned.is_err() {
                 // The helper's share falls to the others (the engine keeps working).

@@ -218,6 +218,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         };
         if spec.engine.is_some() {
             self.probes_run += 1;
+            let _in_flight = self.thread_use.map(|u| u.probes.enter());
             return self.engine_probe(t);
         }
         if spec.replay {
@@ -237,6 +238,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             return Some((from_tt(-memo.value, ply), memo.moves));
         }
         self.probes_run += 1;
+        let _in_flight = self.thread_use.map(|u| u.probes.enter());
         let w = &mut self.opps[t];
         std::mem::swap(&mut self.pos, &mut w.pos);
         w.clock = self.clock.take();
@@ -277,6 +279,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             return Some((from_tt(-v, ply), vec![m]));
         }
         self.probes_run += 1;
+        let _in_flight = self.thread_use.map(|u| u.probes.enter());
         let spec = &self.specs[t];
         let limits = match spec.nodes {
             Some(n) => Limits::nodes(n),
