@@ -43,8 +43,16 @@ def main():
     ap.add_argument("--depth", type=int, default=11)
     ap.add_argument("-o", "--option", action="append", default=[], help="NAME=VALUE")
     args = ap.parse_args()
-    eng = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                           text=True, bufsize=1)
+    bad = [o for o in args.option if "=" not in o or not o.split("=", 1)[0]]
+    if bad:
+        sys.exit(f"in_flight.py: options must be NAME=VALUE, got {bad}")
+    if args.threads < 2 or args.depth < 1:
+        sys.exit("in_flight.py: --threads must be at least 2 and --depth at least 1")
+    try:
+        eng = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True, bufsize=1)
+    except OSError as e:
+        sys.exit(f"in_flight.py: cannot start the engine {args.engine!r}: {e}")
 
     def send(s):
         eng.stdin.write(s + "\n")
