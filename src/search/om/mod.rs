@@ -37,6 +37,7 @@ pub mod engine_probe;
 pub mod fit;
 pub mod hedge;
 pub mod model;
+pub mod overlap;
 pub mod parallel;
 pub mod policy;
 pub mod probe;

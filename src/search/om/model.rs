@@ -78,22 +78,10 @@ pub fn search_model<E: Evaluator + ?Sized>(
     let shared: Vec<&TranspositionTable> = std::iter::once(ctx.tt)
         .chain(setup.types.iter().map(|t| &*t.tt))
         .collect();
-    // The helpers' own workers stop on `pass_stop` in fast mode: they join our α-β pass of
-    // each iteration (Lazy SMP) and are stopped when it is done.
+    // The helpers' own workers stop on `pass_stop` while they join our α-β pass of an
+    // iteration in fast mode (Lazy SMP; `parallel`), which is over when the main pass is.
     let pass_stop = std::sync::atomic::AtomicBool::new(false);
-    let helper_stop = if deterministic {
-        &ctx.control.stop
-    } else {
-        &pass_stop
-    };
-    let mut driver = build_driver(
-        ctx,
-        setup,
-        &root,
-        &shared,
-        &counters[..=n],
-        &ctx.control.stop,
-    );
+    let mut driver = build_driver(ctx, setup, &root, &shared, &counters[..=n]);
     // In fast mode our own workers (the main driver's and the helpers') share one table of
     // the moves being searched, so that they spread over the tree (`search::busy`).
     let busy = crate::search::busy::BusyMoves::default();
@@ -117,7 +105,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
             .map(|(p, &s)| p.as_ref().unwrap_or(s))
             .collect();
         let counters = &counters[(n + 1) * (h + 1)..(n + 1) * (h + 2)];
-        let mut helper = build_driver(ctx, setup, &root, &tts, counters, helper_stop);
+        let mut helper = build_driver(ctx, setup, &root, &tts, counters);
         if fast {
             helper.own.busy = Some(&busy);
             helper.shared_probes = Some(&shared_probes);
@@ -231,18 +219,24 @@ pub fn search_model<E: Evaluator + ?Sized>(
     result
 }
 
-/// One participant of the root: our own worker on `tts[0]` stopping on `own_stop`, one probe
-/// worker per type on `tts[1..]`, node counters `counters` (our own, then each type's).
+/// One participant of the root: our own worker on `tts[0]`, one probe worker per type on
+/// `tts[1..]`, node counters `counters` (our own, then each type's), all stopping on the
+/// search's stop.
 fn build_driver<'a, E: Evaluator + ?Sized>(
     ctx: &SearchContext<'a, E>,
     setup: &'a OmConfig,
     root: &Position,
     tts: &[&'a TranspositionTable],
     counters: &'a [AtomicU64],
-    own_stop: &'a std::sync::atomic::AtomicBool,
 ) -> Driver<'a, E> {
     let cfg = ctx.config;
-    let mut own = Worker::new(ctx.eval, tts[0], &cfg.params, own_stop, root.clone());
+    let mut own = Worker::new(
+        ctx.eval,
+        tts[0],
+        &cfg.params,
+        &ctx.control.stop,
+        root.clone(),
+    );
     own.configure(cfg, &counters[0], ctx.tb, cfg.contempt);
     let mut opps: Vec<Worker<'a, dyn Evaluator>> = Vec::with_capacity(setup.types.len());
     for (i, t) in setup.types.iter().enumerate() {

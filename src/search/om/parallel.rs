@@ -16,12 +16,15 @@
 //!   tables and which α it starts with depend on thread timing, so the chosen move can differ
 //!   from run to run as with any parallel α-β search. The helpers' own workers also search the
 //!   root during our α-β pass of each iteration as Lazy SMP helpers (filling the shared
-//!   table); their stop flag is the driver's `pass_stop`, raised when the main α-β search is
-//!   done and whenever the search's own stop is, and a helper that completes the pass first
-//!   hands the main pass its value, line and root scores ([`crate::search::race`]). The
-//!   participants also share one memory of the probes run in this search
-//!   ([`super::SharedProbes`]): a root move is not bound to a participant from one iteration
-//!   to the next, and a fixed-depth type's probe below it need not be run twice.
+//!   table); for that search their stop flag is the driver's `pass_stop`, raised when the
+//!   main α-β search is done (which a stop of the search ends), and a helper that completes
+//!   the pass first hands the main pass its value, line and root scores
+//!   ([`crate::search::race`]). The participants also share one memory of the probes run in
+//!   this search ([`super::SharedProbes`]): a root move is not bound to a participant from
+//!   one iteration to the next, and a fixed-depth type's probe below it need not be run
+//!   twice. An iteration whose root takes every move and whose types search to a fixed depth
+//!   or node budget searches its root moves beside the pass instead of after it
+//!   ([`super::overlap`]); the rest of this text is the root phase of the others.
 //! - **Deterministic mode** (`OM_Deterministic`): α stays α-β's root value (our α-β pass runs
 //!   on one thread, in the main driver's table), and every root move is searched by one of
 //!   `Threads` task drivers with private tables cleared before the move, so that a move's
@@ -104,6 +107,12 @@ pub(crate) struct ThreadUse {
 }
 
 impl ThreadUse {
+    /// A root phase of `took` is over.
+    pub(super) fn add_root_phase(&self, took: Duration) {
+        self.root_phase_ns
+            .fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
+    }
+
     /// The report line for a search of `wall` with `threads` participants.
     pub(crate) fn line(&self, threads: usize, wall: Duration) -> String {
         let (probes, probes_max) = self.probes.summary(wall);
@@ -116,15 +125,45 @@ impl ThreadUse {
     }
 }
 
-/// What the participants of one parallel iteration share.
-struct Shared<'m> {
-    moves: &'m [Move],
+/// What the participants of one parallel iteration share: the root moves, the next one to
+/// take, the bound α and the results.
+pub(super) struct Shared {
+    moves: Vec<Move>,
     next: AtomicUsize,
     alpha: AtomicI32,
     results: Mutex<Vec<RootMoveValue>>,
     deterministic: bool,
     /// Moves with exact values wanted (MultiPV).
     multipv: usize,
+}
+
+impl Shared {
+    /// `moves` to be searched, every one but the first with at least `alpha`.
+    pub(super) fn new(moves: Vec<Move>, alpha: Score, deterministic: bool, multipv: usize) -> Self {
+        Shared {
+            next: AtomicUsize::new(0),
+            alpha: AtomicI32::new(alpha),
+            results: Mutex::new(Vec::with_capacity(moves.len())),
+            moves,
+            deterministic,
+            multipv,
+        }
+    }
+
+    /// Every move's result in the iteration's order, `None` unless all have one.
+    pub(super) fn into_results(self) -> Option<Vec<RootMoveValue>> {
+        let mut results = self.results.into_inner();
+        if results.len() != self.moves.len() {
+            return None;
+        }
+        results.sort_by_key(|r| r.index);
+        Some(results)
+    }
+
+    /// Raises the bound of the moves not yet taken to `alpha`.
+    pub(super) fn raise_alpha(&self, alpha: Score) {
+        self.alpha.fetch_max(alpha, Ordering::Relaxed);
+    }
 }
 
 impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
@@ -139,14 +178,46 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         guess: Option<Score>,
     ) -> Option<Score> {
         let race = self.pass_race;
-        let main_pass = |w: &mut crate::search::alphabeta::Worker<'a, E>| {
+        let lazy = !self.settings.deterministic && !self.helpers.is_empty();
+        let Some(pass_stop) = self.pass_stop.filter(|_| lazy) else {
+            return self.main_pass(root_moves, depth, guess);
+        };
+        if let Some(r) = race {
+            r.reset();
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        pass_stop.store(false, Ordering::SeqCst);
+        let v = std::thread::scope(|s| {
+            for (id, h) in helpers.iter_mut().enumerate() {
+                let d = depth + (id % 2) as i32;
+                let _ = std::thread::Builder::new()
+                    .stack_size(64 * 1024 * 1024)
+                    .spawn_scoped(s, move || h.lazy_pass(root_moves, d, race, pass_stop));
+            }
+            let v = self.main_pass(root_moves, depth, guess);
+            pass_stop.store(true, Ordering::SeqCst);
+            v
+        });
+        self.helpers = helpers;
+        v
+    }
+
+    /// The main driver's α-β pass (see [`Self::ab_pass`]): if a helper completed the pass
+    /// first, its value, line and root scores are taken as ours.
+    pub(super) fn main_pass(
+        &mut self,
+        root_moves: &[Move],
+        depth: i32,
+        guess: Option<Score>,
+    ) -> Option<Score> {
+        let race = self.pass_race;
+        self.with_own(|w| {
             w.root_only = root_moves.to_vec();
             w.root_depth = depth;
             w.race = race;
             let mut v = w.aspirated(depth, guess, -INFINITE, INFINITE);
             w.race = None;
             if w.race_cut {
-                // A helper completed the pass first: its line and root scores are ours.
                 w.race_cut = false;
                 w.aborted = false;
                 if let Some(f) = race.and_then(|r| r.taken_at(depth)) {
@@ -157,52 +228,40 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
                 }
             }
             v
-        };
-        let lazy = !self.settings.deterministic && !self.helpers.is_empty();
-        let Some(pass_stop) = self.pass_stop.filter(|_| lazy) else {
-            return self.with_own(main_pass);
-        };
-        if let Some(r) = race {
-            r.reset();
-        }
-        let mut helpers = std::mem::take(&mut self.helpers);
-        pass_stop.store(false, Ordering::SeqCst);
-        let global = self.own.stop;
-        let v = std::thread::scope(|s| {
-            for (id, h) in helpers.iter_mut().enumerate() {
-                let d = depth + (id % 2) as i32;
-                let _ = std::thread::Builder::new()
-                    .stack_size(64 * 1024 * 1024)
-                    .spawn_scoped(s, move || {
-                        h.with_own(|w| {
-                            w.root_only = root_moves.to_vec();
-                            w.root_depth = d;
-                            let s = w.search(-INFINITE, INFINITE, d, false);
-                            if !w.aborted
-                                && let Some(r) = race
-                            {
-                                r.publish(crate::search::race::Finished {
-                                    depth: d,
-                                    score: s,
-                                    pv: w.root_pv(),
-                                    scores: w.root_scores.clone(),
-                                });
-                            }
-                        });
-                    });
+        })
+    }
+
+    /// A helper's share of our α-β pass: its own worker searches the root to `depth` as a
+    /// Lazy SMP helper, stopped by `pass_stop` (raised when the main pass is done) or by the
+    /// search's own stop, and publishes a pass it completes. The helper is ready for root
+    /// moves afterwards.
+    pub(super) fn lazy_pass(
+        &mut self,
+        root_moves: &[Move],
+        depth: i32,
+        race: Option<&crate::search::race::DepthRace>,
+        pass_stop: &'a std::sync::atomic::AtomicBool,
+    ) {
+        let global = std::mem::replace(&mut self.own.stop, pass_stop);
+        self.with_own(|w| {
+            w.root_only = root_moves.to_vec();
+            w.root_depth = depth;
+            let s = w.search(-INFINITE, INFINITE, depth, false);
+            if !w.aborted
+                && let Some(r) = race
+            {
+                r.publish(crate::search::race::Finished {
+                    depth,
+                    score: s,
+                    pv: w.root_pv(),
+                    scores: w.root_scores.clone(),
+                });
             }
-            let v = self.with_own(main_pass);
-            pass_stop.store(true, Ordering::SeqCst);
-            v
         });
-        // The helpers were stopped on purpose: ready them for the root moves.
-        pass_stop.store(global.load(Ordering::SeqCst), Ordering::SeqCst);
-        for h in &mut helpers {
-            h.own.aborted = false;
-            h.aborted = false;
-        }
-        self.helpers = helpers;
-        v
+        self.own.stop = global;
+        // Stopped on purpose (or by the search's stop, which the main driver sees itself).
+        self.own.aborted = false;
+        self.aborted = false;
     }
 
     /// The values of `moves` (in order, the first one α-β's best) with the helpers: every
@@ -230,6 +289,17 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         } else {
             run_tasks(self, &mut helpers, moves, pass, false)
         };
+        self.take_back(helpers, started, out)
+    }
+
+    /// Takes the helpers of a root phase that began at `started` back, with their failures
+    /// and stops, and passes on its result `out` unless the search stopped or a type failed.
+    pub(super) fn take_back<T>(
+        &mut self,
+        mut helpers: Vec<Driver<'a, E>>,
+        started: Instant,
+        out: Option<T>,
+    ) -> Option<T> {
         for h in &mut helpers {
             if let Some(f) = h.failure.take() {
                 self.failure.get_or_insert(f);
@@ -238,8 +308,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         }
         self.helpers = helpers;
         if let Some(u) = self.thread_use {
-            let ns = started.elapsed().as_nanos() as u64;
-            u.root_phase_ns.fetch_add(ns, Ordering::Relaxed);
+            u.add_root_phase(started.elapsed());
         }
         match out {
             Some(v) if !self.aborted && self.failure.is_none() => Some(v),
@@ -263,8 +332,9 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         self.replays.clear();
     }
 
-    /// Takes root moves from `shared` until none are left or the search stops.
-    fn work(&mut self, shared: &Shared<'_>, pass: &RootPass) -> bool {
+    /// Takes root moves from `shared` until none are left or the search stops; `false` if
+    /// the search stopped or an opponent type failed.
+    pub(super) fn work(&mut self, shared: &Shared, pass: &RootPass) -> bool {
         loop {
             let i = shared.next.fetch_add(1, Ordering::Relaxed);
             let Some(&m) = shared.moves.get(i) else {
@@ -317,9 +387,9 @@ impl Drop for Finished<'_> {
 
 /// Searches `moves` with `main` (which holds the clock) on this thread and `others` on
 /// threads of their own.
-fn run_tasks<E: Evaluator + ?Sized>(
-    main: &mut Driver<'_, E>,
-    others: &mut [Driver<'_, E>],
+fn run_tasks<'a, E: Evaluator + ?Sized>(
+    main: &mut Driver<'a, E>,
+    others: &mut [Driver<'a, E>],
     moves: &[Move],
     pass: &RootPass,
     deterministic: bool,
@@ -330,25 +400,45 @@ fn run_tasks<E: Evaluator + ?Sized>(
     // value found so far; with MultiPV −∞ until enough moves have exact values (in
     // deterministic mode for the whole iteration). All moves start at once.
     let multipv = main.multipv.max(1);
-    let shared = Shared {
-        moves,
-        next: AtomicUsize::new(0),
-        alpha: AtomicI32::new(if multipv > 1 {
-            -INFINITE
-        } else {
-            pass.ab_value
-        }),
-        results: Mutex::new(Vec::with_capacity(moves.len())),
-        deterministic,
-        multipv,
+    let alpha = if multipv > 1 {
+        -INFINITE
+    } else {
+        pass.ab_value
     };
+    let shared = Shared::new(moves.to_vec(), alpha, deterministic, multipv);
+    run_gang(
+        main,
+        others,
+        |m| {
+            m.work(&shared, pass);
+        },
+        |_, h| {
+            h.work(&shared, pass);
+        },
+    );
+    if main.aborted || main.own.stop.load(Ordering::Relaxed) {
+        main.aborted = true;
+        return None;
+    }
+    shared.into_results()
+}
+
+/// Runs `main_job` on `main` (which holds the clock) on this thread and `helper_job` on each
+/// of `others` (with its place among them) on a thread of its own, then keeps the clock's
+/// watch until every helper is done: its expiry stops them too.
+pub(super) fn run_gang<'a, E: Evaluator + ?Sized, R>(
+    main: &mut Driver<'a, E>,
+    others: &mut [Driver<'a, E>],
+    main_job: impl FnOnce(&mut Driver<'a, E>) -> R,
+    helper_job: impl Fn(usize, &mut Driver<'a, E>) + Sync,
+) -> R {
     let running = AtomicUsize::new(0);
     let stop = main.own.stop;
     // Helpers wake this thread when they finish: it waits for them between clock checks.
     let this = std::thread::current();
     std::thread::scope(|s| {
-        for h in others.iter_mut() {
-            let (shared, running, this) = (&shared, &running, &this);
+        for (id, h) in others.iter_mut().enumerate() {
+            let (running, this, helper_job) = (&running, &this, &helper_job);
             running.fetch_add(1, Ordering::SeqCst);
             let spawned = std::thread::Builder::new()
                 .stack_size(64 * 1024 * 1024)
@@ -357,40 +447,24 @@ fn run_tasks<E: Evaluator + ?Sized>(
                     // leave this thread waiting for it (the scope then passes the panic on
                     // to the engine, which reports it and answers).
                     let _done = Finished(running, this);
-                    h.work(shared, pass);
+                    helper_job(id, h);
                 });
             if spawned.is_err() {
                 // The helper's share falls to the others (the engine keeps working).
                 running.fetch_sub(1, Ordering::SeqCst);
             }
         }
-        main.work(&shared, pass);
-        // Keep the clock's watch while helpers finish: its expiry stops them too (and the
-        // helpers' own workers, which watch `pass_stop`).
+        let r = main_job(main);
         while running.load(Ordering::SeqCst) > 0 {
             if let Some(c) = main.clock.as_mut()
                 && c.expired()
             {
                 stop.store(true, Ordering::Relaxed);
             }
-            if let Some(p) = main.pass_stop
-                && stop.load(Ordering::Relaxed)
-            {
-                p.store(true, Ordering::Relaxed);
-            }
             // Woken at once by a finishing helper (a sleep here cost a millisecond per
             // iteration and position: an eighth of a bench run's time with two threads).
             std::thread::park_timeout(Duration::from_millis(1));
         }
-    });
-    if main.aborted || stop.load(Ordering::Relaxed) {
-        main.aborted = true;
-        return None;
-    }
-    let mut results = shared.results.into_inner();
-    if results.len() != moves.len() {
-        return None;
-    }
-    results.sort_by_key(|r| r.index);
-    Some(results)
+        r
+    })
 }

@@ -9,7 +9,9 @@
 //! get the α-β root's late-move reduction, verified at full depth if they beat the best
 //! value so far: under bounded-sum pruning (which gives MAX a β, and the root becomes a
 //! principal-variation search) for the whole subtree, under β-pruning only for our own
-//! search below a predicted reply that is α-β's own refutation of the move.
+//! search below a predicted reply that is α-β's own refutation of the move. With helpers in
+//! fast mode the root moves run beside the α-β pass where nothing at the root needs its
+//! result first ([`super::overlap`]).
 
 use shakmaty::{Move, Position as _};
 
@@ -54,6 +56,31 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             .last_ab
             .filter(|_| depth >= self.own.params.aspiration_min_depth);
         let started = std::time::Instant::now();
+        let in_check = self.position().chess().is_check();
+        if self.overlap_ready(depth) {
+            // With helpers, the root moves beside our α-β pass ([`super::overlap`]).
+            let pass = RootPass {
+                depth,
+                hedge: None,
+                ab_value: -INFINITE,
+                ab_best: None,
+                ab_reply: None,
+                in_check,
+                pass: Vec::new(),
+            };
+            // α-β's best of the previous iteration first, as the plain root puts this
+            // iteration's (it is rarely another).
+            let mut candidates = root_moves.clone();
+            if let Some(&ab_best) = self.own.root_pv().first()
+                && let Some(i) = candidates.iter().position(|&m| m == ab_best)
+            {
+                candidates[..=i].rotate_right(1);
+            }
+            let (ab_value, results) = self.overlapped(&candidates, guess, &pass)?;
+            self.last_ab = Some(ab_value);
+            let ab_best = self.own.root_pv().first().copied();
+            return self.conclude(root_moves, &candidates, &results, ab_value, ab_best, depth);
+        }
         let ab_value = self.ab_pass(root_moves, depth, guess)?;
         self.last_ab = Some(ab_value);
         let hedge = self.settings.hedged();
@@ -119,7 +146,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             ab_value,
             ab_best: self.own.root_pv().first().copied(),
             ab_reply: self.own.root_pv().get(1).copied(),
-            in_check: self.position().chess().is_check(),
+            in_check,
             pass: if hedge.is_some() {
                 self.own.root_scores.clone()
             } else {
@@ -150,6 +177,28 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         if hedge.is_some() {
             self.hedge_use.root += passed.elapsed();
         }
+        self.conclude(
+            root_moves,
+            &candidates,
+            &results,
+            ab_value,
+            pass.ab_best,
+            depth,
+        )
+    }
+
+    /// The iteration's result from the values of `candidates` (`results`, in their order)
+    /// beside α-β's root value and best move; `root_moves` reordered best first (moves that
+    /// were not candidates last).
+    pub(super) fn conclude(
+        &mut self,
+        root_moves: &mut Vec<Move>,
+        candidates: &[Move],
+        results: &[RootMoveValue],
+        ab_value: Score,
+        ab_best: Option<Move>,
+        depth: i32,
+    ) -> Option<OmIteration> {
         // The first of the moves with the highest exact value (a move that failed low has
         // only an upper bound at most the α it was searched with); with MultiPV the best
         // `multipv` of them.
@@ -162,7 +211,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         if ranked.len() > 1 {
             for r in &ranked {
                 let m = r.line[0];
-                let ab = if Some(m) == pass.ab_best {
+                let ab = if Some(m) == ab_best {
                     ab_value
                 } else {
                     self.play_move(m);
