@@ -26,8 +26,8 @@
 //! place in the order, and with the previous iteration's best by OM value first the
 //! overlapped root scored 27.5 % at fixed depth 9 and 30 % at 5+0.05 against the plain root
 //! (`matches/2026-11-26-threads-overlap/`).
-//! Time to depth 13 with two threads over one (s=2, depth-4 model, five alternating rounds):
-//! 0.60× against 0.66× with the root moves after the pass.
+//! Time to depth 13 with two threads over one (s=2, depth-4 model, ten alternating rounds):
+//! 0.625× against 0.66× with the root moves after the pass.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
