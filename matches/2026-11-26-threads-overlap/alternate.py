@@ -19,7 +19,10 @@ def run(binary, threads, depth, opts):
     cmd = [binary, "bench", depth, "-o", f"Threads={threads}"]
     for o in opts:
         cmd += ["-o", o]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=False).stdout
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, check=False).stdout
+    except OSError as e:
+        sys.exit(f"alternate.py: cannot run {binary!r}: {e.strerror}")
     lines = out.strip().splitlines()
     m = re.match(r"(\d+) nodes (\d+) ms", lines[-1] if lines else "")
     if not m:
@@ -30,6 +33,10 @@ def run(binary, threads, depth, opts):
 def main():
     if len(sys.argv) < 5:
         sys.exit(__doc__)
+    if not (sys.argv[1].isdigit() and int(sys.argv[1]) > 0 and sys.argv[2].isdigit()):
+        sys.exit("alternate.py: ROUNDS and DEPTH must be positive whole numbers")
+    if any("=" not in o for o in sys.argv[3].split()):
+        sys.exit("alternate.py: options must be NAME=VALUE")
     rounds, depth, opts, bins = int(sys.argv[1]), sys.argv[2], sys.argv[3].split(), sys.argv[4:]
     ratios = {b: [] for b in bins}
     for r in range(rounds):

@@ -24,11 +24,16 @@ OPENINGS = os.path.join(HERE, "..", "..", "..", "shared", "openings", "2moves_v1
 def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
+    if not (sys.argv[3].isdigit() and sys.argv[4].isdigit() and int(sys.argv[3]) > 0):
+        sys.exit("fixed_depth.py: DEPTH and OPENINGS must be positive whole numbers")
     a_path, b_path, depth, count = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-    with open(OPENINGS) as f:
-        openings = [l.split(";")[0].strip() for l in f if l.strip()][:count]
-    a = chess.engine.SimpleEngine.popen_uci(a_path)
-    b = chess.engine.SimpleEngine.popen_uci(b_path)
+    try:
+        with open(OPENINGS) as f:
+            openings = [l.split(";")[0].strip() for l in f if l.strip()][:count]
+        a = chess.engine.SimpleEngine.popen_uci(a_path)
+        b = chess.engine.SimpleEngine.popen_uci(b_path)
+    except OSError as e:
+        sys.exit(f"fixed_depth.py: {e.filename or 'engine'}: {e.strerror}")
     a.configure(OPTIONS)
     b.configure(OPTIONS)
     score, games = 0.0, 0

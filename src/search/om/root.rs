@@ -71,11 +71,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             // α-β's best of the previous iteration first, as the plain root puts this
             // iteration's (it is rarely another).
             let mut candidates = root_moves.clone();
-            if let Some(&ab_best) = self.own.root_pv().first()
-                && let Some(i) = candidates.iter().position(|&m| m == ab_best)
-            {
-                candidates[..=i].rotate_right(1);
-            }
+            self.ab_best_first(&mut candidates);
             let (ab_value, results) = self.overlapped(&candidates, guess, &pass)?;
             self.last_ab = Some(ab_value);
             let ab_best = self.own.root_pv().first().copied();
@@ -135,11 +131,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         // α-β's best move first: its OM value is at least its α-β value (the opponent's
         // choice is one of the replies α-β minimised over), so the bound α for the other
         // moves starts high.
-        if let Some(&ab_best) = self.own.root_pv().first()
-            && let Some(i) = candidates.iter().position(|&m| m == ab_best)
-        {
-            candidates[..=i].rotate_right(1);
-        }
+        self.ab_best_first(&mut candidates);
         let pass = RootPass {
             depth,
             hedge,
@@ -185,6 +177,16 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             pass.ab_best,
             depth,
         )
+    }
+
+    /// Moves the best move of our last α-β pass to the front of `moves`, the others keeping
+    /// their order (nothing if it is not among them).
+    fn ab_best_first(&self, moves: &mut [Move]) {
+        if let Some(&ab_best) = self.own.root_pv().first()
+            && let Some(i) = moves.iter().position(|&m| m == ab_best)
+        {
+            moves[..=i].rotate_right(1);
+        }
     }
 
     /// The iteration's result from the values of `candidates` (`results`, in their order)
