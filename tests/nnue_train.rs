@@ -133,11 +133,18 @@ fn a_resumed_run_ends_with_the_same_files() {
     let dir = tmp("resume");
     let data = make_data(&dir);
     let (whole, parts) = (dir.join("whole"), dir.join("parts"));
-    let out = train(&data, &whole, &["--epochs", "4", "--threads", "2"]);
+    // The learning rate halves after epoch 3, in the resumed part.
+    let drop = ["--lr-drop", "3", "--lr-gamma", "0.5", "--threads", "2"];
+    let run = |d: &Path, e: &str| train(&data, d, &[&["--epochs", e][..], &drop[..]].concat());
+    let out = run(&whole, "4");
     let final_net = epochs(&out)[3].2.clone();
-    let first = train(&data, &parts, &["--epochs", "2", "--threads", "2"]);
+    let first = run(&parts, "2");
     assert_eq!(epochs(&first).len(), 2);
-    let second = train(&data, &parts, &["--epochs", "4", "--threads", "2"]);
+    let second = run(&parts, "4");
+    assert!(
+        second.contains("epoch 3/4  lr 1e-3") && second.contains("epoch 4/4  lr 5e-4"),
+        "{second}"
+    );
     assert!(second.contains("resuming after epoch 2"), "{second}");
     let resumed = epochs(&second);
     assert_eq!(resumed.iter().map(|l| l.0).collect::<Vec<_>>(), [3, 4]);
@@ -149,7 +156,7 @@ fn a_resumed_run_ends_with_the_same_files() {
         read(&whole, "checkpoint.bin")
     );
     // Nothing left to do.
-    let again = train(&data, &parts, &["--epochs", "4", "--threads", "2"]);
+    let again = run(&parts, "4");
     assert!(again.contains("nothing to train"), "{again}");
     assert!(again.contains(&final_net), "{again}");
     // Other settings are refused, and the checkpoint is left alone.

@@ -20,6 +20,9 @@ Options:
   --epochs E           epochs in all; a re-run resumes after the checkpoint's last (default 10)
   --batch B            positions per gradient step (default 16384)
   --lr X               Adam learning rate (default 0.001)
+  --lr-drop E          multiply the learning rate by --lr-gamma after every E epochs
+                       (default 0: a constant rate)
+  --lr-gamma G         the factor of each drop, above 0 up to 1 (default 0.3)
   --wdl L              weight of the game result in the target, 0..1 (default 0.3)
   --threads T          threads computing each batch's gradient (default 1)
   --seed S             seed of the initial weights and of the shuffles (default 1)
@@ -45,6 +48,10 @@ pub struct TrainConfig {
     pub batch: usize,
     /// Adam's learning rate.
     pub lr: f64,
+    /// Epochs between two drops of the learning rate (0: none).
+    pub lr_drop: u32,
+    /// The factor of each drop.
+    pub lr_gamma: f64,
     /// λ: the weight of the game result in the target.
     pub wdl: f64,
     /// Threads per batch.
@@ -104,6 +111,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         epochs: 10,
         batch: 16_384,
         lr: 0.001,
+        lr_drop: 0,
+        lr_gamma: 0.3,
         wdl: 0.3,
         threads: 1,
         seed: 1,
@@ -151,6 +160,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--epochs" => cfg.epochs = number(name, value()?, 1, MAX_EPOCHS)?,
             "--batch" => cfg.batch = number(name, value()?, 1, MAX_BATCH)?,
             "--lr" => cfg.lr = decimal(name, value()?, 0.0, 1.0, true)?,
+            "--lr-drop" => cfg.lr_drop = number(name, value()?, 0, MAX_EPOCHS)?,
+            "--lr-gamma" => cfg.lr_gamma = decimal(name, value()?, 0.0, 1.0, true)?,
             "--wdl" => cfg.wdl = decimal(name, value()?, 0.0, 1.0, false)?,
             "--threads" => cfg.threads = number(name, value()?, 1, MAX_THREADS)?,
             "--seed" => cfg.seed = number(name, value()?, 0, u64::MAX)?,
@@ -166,6 +177,18 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     }
     cfg.out = out.ok_or("--out DIR is required (try nosce train --help)")?;
     Ok(Command::Run(Box::new(cfg)))
+}
+
+impl TrainConfig {
+    /// The learning rate of `epoch` (1-based): `--lr`, times `--lr-gamma` for every
+    /// `--lr-drop` epochs finished before it.
+    pub fn lr_at(&self, epoch: u32) -> f64 {
+        if self.lr_drop == 0 {
+            return self.lr;
+        }
+        let drops = epoch.saturating_sub(1) / self.lr_drop;
+        self.lr * self.lr_gamma.powi(drops.min(i32::MAX as u32) as i32)
+    }
 }
 
 #[cfg(test)]
@@ -191,6 +214,7 @@ mod tests {
             (c.lr, c.wdl, c.val, c.max_positions),
             (0.001, 0.3, 0.02, None)
         );
+        assert_eq!((c.lr_drop, c.lr_at(1), c.lr_at(100)), (0, 0.001, 0.001));
         let Ok(Command::Run(c)) = p(&[
             "--data",
             "a,b",
@@ -206,6 +230,10 @@ mod tests {
             "100",
             "--lr",
             "0.01",
+            "--lr-drop",
+            "2",
+            "--lr-gamma",
+            "0.5",
             "--wdl",
             "1",
             "--threads",
@@ -228,6 +256,9 @@ mod tests {
             (c.lr, c.wdl, c.val, c.max_positions),
             (0.01, 1.0, 0.0, Some(1000))
         );
+        assert_eq!((c.lr_drop, c.lr_gamma), (2, 0.5));
+        let rates: Vec<f64> = (1..=5).map(|e| c.lr_at(e)).collect();
+        assert_eq!(rates, vec![0.01, 0.01, 0.005, 0.005, 0.0025]);
         assert_eq!(p(&["--help"]), Ok(Command::Help));
     }
 
@@ -260,6 +291,18 @@ mod tests {
             (&["--data", "a", "--out", "d", "--lr", "0"][..], "--lr"),
             (&["--data", "a", "--out", "d", "--lr", "NaN"][..], "--lr"),
             (&["--data", "a", "--out", "d", "--wdl", "1.5"][..], "--wdl"),
+            (
+                &["--data", "a", "--out", "d", "--lr-gamma", "0"][..],
+                "--lr-gamma",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--lr-gamma", "2"][..],
+                "--lr-gamma",
+            ),
+            (
+                &["--data", "a", "--out", "d", "--lr-drop", "-1"][..],
+                "--lr-drop",
+            ),
             (&["--data", "a", "--out", "d", "--val", "0.9"][..], "--val"),
             (
                 &["--data", "a", "--out", "d", "--val", "x"][..],

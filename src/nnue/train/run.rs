@@ -191,13 +191,15 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
         &log_path,
         &format!(
             "# nosce train: {} positions from {} ({} training, {held} validation); hidden {}, \
-             batch {}, lr {}, wdl {}, seed {}, threads {}",
+             batch {}, lr {} (drop x{} every {} epochs; 0: never), wdl {}, seed {}, threads {}",
             data.records.len(),
             data_names(&cfg.data),
             data.train,
             cfg.hidden,
             cfg.batch,
             cfg.lr,
+            cfg.lr_gamma,
+            cfg.lr_drop,
             cfg.wdl,
             cfg.seed,
             cfg.threads
@@ -214,13 +216,14 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
         }
         emit(&mut log, &log_path, &line)?;
     }
-    let (lr, wdl) = (cfg.lr as f32, cfg.wdl as f32);
+    let wdl = cfg.wdl as f32;
     let mut workers: Vec<Worker> = (0..cfg.threads).map(|_| Worker::new(cfg.hidden)).collect();
     let mut order: Vec<u32> = Vec::new();
     let mut last_name = String::new();
     for epoch in done + 1..=cfg.epochs {
         let start = Instant::now();
         let mut reported = start;
+        let lr = cfg.lr_at(epoch) as f32;
         data::epoch_order(data.train, cfg.seed, epoch, &mut order);
         let mut train_loss = 0f64;
         let batches = order.len().div_ceil(cfg.batch);
@@ -257,7 +260,8 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
             &mut log,
             &log_path,
             &format!(
-                "epoch {epoch}/{}  train {:.6}  val {val}  {:.0} pos/s  {:.2} s  {last_name}",
+                "epoch {epoch}/{}  lr {lr:e}  train {:.6}  val {val}  {:.0} pos/s  {:.2} s  \
+                 {last_name}",
                 cfg.epochs,
                 train_loss / data.train as f64,
                 data.train as f64 / train_secs,
