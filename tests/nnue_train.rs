@@ -133,8 +133,17 @@ fn a_resumed_run_ends_with_the_same_files() {
     let dir = tmp("resume");
     let data = make_data(&dir);
     let (whole, parts) = (dir.join("whole"), dir.join("parts"));
-    // The learning rate halves after epoch 3, in the resumed part.
-    let drop = ["--lr-drop", "3", "--lr-gamma", "0.5", "--threads", "2"];
+    // The learning rate halves after epoch 3, in the resumed part; positions are mirrored
+    // at random, the same way in both runs.
+    let drop = [
+        "--lr-drop",
+        "3",
+        "--lr-gamma",
+        "0.5",
+        "--mirror",
+        "--threads",
+        "2",
+    ];
     let run = |d: &Path, e: &str| train(&data, d, &[&["--epochs", e][..], &drop[..]].concat());
     let out = run(&whole, "4");
     let final_net = epochs(&out)[3].2.clone();

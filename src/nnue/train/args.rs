@@ -24,6 +24,8 @@ Options:
                        (default 0: a constant rate)
   --lr-gamma G         the factor of each drop, above 0 up to 1 (default 0.3)
   --wdl L              weight of the game result in the target, 0..1 (default 0.3)
+  --mirror             train on each position or its mirror image (files a<->h), drawn
+                       at random per epoch: twice the distinct positions (default: off)
   --threads T          threads computing each batch's gradient (default 1)
   --seed S             seed of the initial weights and of the shuffles (default 1)
   --val F              share of the data held out for validation: the file's tail (default 0.02)
@@ -54,6 +56,8 @@ pub struct TrainConfig {
     pub lr_gamma: f64,
     /// λ: the weight of the game result in the target.
     pub wdl: f64,
+    /// Train on positions mirrored left to right at random.
+    pub mirror: bool,
     /// Threads per batch.
     pub threads: usize,
     /// Seed of the initial weights and of every epoch's shuffle.
@@ -114,6 +118,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         lr_drop: 0,
         lr_gamma: 0.3,
         wdl: 0.3,
+        mirror: false,
         threads: 1,
         seed: 1,
         val: 0.02,
@@ -125,6 +130,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         let name = a.as_str();
         if matches!(name, "--help" | "-h" | "help") {
             return Ok(Command::Help);
+        }
+        if name == "--mirror" {
+            cfg.mirror = true;
+            continue;
         }
         let mut value = || {
             it.next()
@@ -214,7 +223,10 @@ mod tests {
             (c.lr, c.wdl, c.val, c.max_positions),
             (0.001, 0.3, 0.02, None)
         );
-        assert_eq!((c.lr_drop, c.lr_at(1), c.lr_at(100)), (0, 0.001, 0.001));
+        assert_eq!(
+            (c.lr_drop, c.lr_at(1), c.lr_at(100), c.mirror),
+            (0, 0.001, 0.001, false)
+        );
         let Ok(Command::Run(c)) = p(&[
             "--data",
             "a,b",
@@ -244,6 +256,7 @@ mod tests {
             "0",
             "--max-positions",
             "1000",
+            "--mirror",
         ]) else {
             panic!("should parse");
         };
@@ -256,7 +269,7 @@ mod tests {
             (c.lr, c.wdl, c.val, c.max_positions),
             (0.01, 1.0, 0.0, Some(1000))
         );
-        assert_eq!((c.lr_drop, c.lr_gamma), (2, 0.5));
+        assert_eq!((c.lr_drop, c.lr_gamma, c.mirror), (2, 0.5, true));
         let rates: Vec<f64> = (1..=5).map(|e| c.lr_at(e)).collect();
         assert_eq!(rates, vec![0.01, 0.01, 0.005, 0.005, 0.0025]);
         assert_eq!(p(&["--help"]), Ok(Command::Help));

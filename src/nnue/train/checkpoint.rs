@@ -2,9 +2,9 @@
 //! the settings the result depends on, the data's fingerprint, the float weights and Adam's
 //! state — written atomically (temporary file, synced, renamed) after every epoch.
 //!
-//! Layout (little-endian): magic `NOSCECK1`, `u32` version 2, `u32` hidden, `u64` batch,
+//! Layout (little-endian): magic `NOSCECK1`, `u32` version 3, `u32` hidden, `u64` batch,
 //! `f64` lr, `f64` wdl, `u64` seed, `f64` val, `u64` max-positions (0: all), `u64`
-//! positions, `u64` data fingerprint, `u32` lr-drop (0: none), `f64` lr-gamma, `u32` epochs done, `u32` threads of the last run,
+//! positions, `u64` data fingerprint, `u32` lr-drop (0: none), `f64` lr-gamma, `u32` mirror (0/1), `u32` epochs done, `u32` threads of the last run,
 //! `u64` Adam steps, then `f32` parameters, first moments and second moments (each
 //! [`param_count`] long), then the `u64` FNV-1a-64 of every preceding byte.
 //!
@@ -23,7 +23,7 @@ use crate::atomic_file::write_atomically;
 use crate::nnue::{HIDDEN_STEP, MAX_HIDDEN, fnv1a64};
 
 const MAGIC: &[u8; 8] = b"NOSCECK1";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// The settings the trained weights depend on (all but `--epochs` and `--threads`).
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +50,8 @@ pub struct Settings {
     pub lr_drop: u32,
     /// `--lr-gamma`.
     pub lr_gamma: f64,
+    /// `--mirror`.
+    pub mirror: bool,
 }
 
 impl Settings {
@@ -67,6 +69,7 @@ impl Settings {
             fingerprint: data.fingerprint,
             lr_drop: cfg.lr_drop,
             lr_gamma: cfg.lr_gamma,
+            mirror: cfg.mirror,
         }
     }
 
@@ -82,6 +85,7 @@ impl Settings {
                 ("--lr", s.lr.to_string()),
                 ("--lr-drop", s.lr_drop.to_string()),
                 ("--lr-gamma", s.lr_gamma.to_string()),
+                ("--mirror", s.mirror.to_string()),
                 ("--wdl", s.wdl.to_string()),
                 ("--seed", s.seed.to_string()),
                 ("--val", s.val.to_string()),
@@ -151,7 +155,7 @@ impl Reader<'_> {
 }
 
 /// Bytes before the arrays.
-const HEAD: usize = 8 + 4 + 4 + 8 * 8 + 4 + 8 + 4 + 4 + 8;
+const HEAD: usize = 8 + 4 + 4 + 8 * 8 + 4 + 8 + 4 + 4 + 4 + 8;
 
 impl Checkpoint {
     /// The file's bytes.
@@ -172,6 +176,7 @@ impl Checkpoint {
         out.extend_from_slice(&s.fingerprint.to_le_bytes());
         out.extend_from_slice(&s.lr_drop.to_le_bytes());
         out.extend_from_slice(&s.lr_gamma.to_le_bytes());
+        out.extend_from_slice(&u32::from(s.mirror).to_le_bytes());
         out.extend_from_slice(&self.epochs_done.to_le_bytes());
         out.extend_from_slice(&self.threads.to_le_bytes());
         out.extend_from_slice(&self.adam.step.to_le_bytes());
@@ -232,6 +237,7 @@ impl Checkpoint {
             fingerprint: r.u64(),
             lr_drop: r.u32(),
             lr_gamma: r.f64(),
+            mirror: r.u32() != 0,
         };
         let epochs_done = r.u32();
         let threads = r.u32();
@@ -295,6 +301,7 @@ mod tests {
                 fingerprint: 0xdead_beef,
                 lr_drop: 4,
                 lr_gamma: 0.3,
+                mirror: true,
             },
             epochs_done: 3,
             threads: 2,

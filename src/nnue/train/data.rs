@@ -100,15 +100,32 @@ pub fn load(paths: &[PathBuf], max: Option<u64>, val: f64) -> Result<Dataset, St
     })
 }
 
+/// The bit of an [`epoch_order`] entry that asks for the position mirrored (files a↔h).
+pub const MIRROR_BIT: u32 = 1 << 31;
+/// Most positions a run with `--mirror` can index (the top bit is the mirror flag).
+pub const MAX_MIRRORED: usize = MIRROR_BIT as usize - 1;
+
 /// Indices `0..n` in the shuffled order of epoch `epoch` (Fisher–Yates, drawn from the
-/// generator of (`seed`, `epoch`)).
-pub fn epoch_order(n: usize, seed: u64, epoch: u32, order: &mut Vec<u32>) {
+/// generator of (`seed`, `epoch`)); with `mirror`, each entry then gets [`MIRROR_BIT`]
+/// with probability ½, drawn from the same generator (`n` must not exceed
+/// [`MAX_MIRRORED`]).
+pub fn epoch_order(n: usize, seed: u64, epoch: u32, mirror: bool, order: &mut Vec<u32>) {
     order.clear();
     order.extend(0..n as u32);
     let mut rng = GameRng::new(seed, u64::from(epoch));
     for i in (1..n).rev() {
         let j = rng.below(i + 1);
         order.swap(i, j);
+    }
+    if mirror {
+        for chunk in order.chunks_mut(64) {
+            let bits = rng.next_u64();
+            for (k, i) in chunk.iter_mut().enumerate() {
+                if bits >> k & 1 == 1 {
+                    *i |= MIRROR_BIT;
+                }
+            }
+        }
     }
 }
 
@@ -144,16 +161,19 @@ impl Default for Sample {
 
 impl Sample {
     /// Fills the sample from a record that [`decode`] accepted (at most 32 pieces, valid
-    /// piece codes), with `wdl` = λ.
-    pub fn fill(&mut self, rec: &[u8; RECORD_SIZE], wdl: f32) {
+    /// piece codes), with `wdl` = λ; with `mirror`, as the position mirrored left to right
+    /// (files a↔h: the same value, as a record has no castling rights).
+    pub fn fill(&mut self, rec: &[u8; RECORD_SIZE], wdl: f32, mirror: bool) {
+        let flip = if mirror { 7 } else { 0 };
         let mut occ = u64::from_le_bytes([
             rec[0], rec[1], rec[2], rec[3], rec[4], rec[5], rec[6], rec[7],
         ]);
         let black_to_move = rec[27] == 1;
         let mut n = 0;
         while occ != 0 && n < MAX_ACTIVE {
-            let sq = occ.trailing_zeros() as usize;
+            let at = occ.trailing_zeros() as usize;
             occ &= occ - 1;
+            let sq = at ^ flip;
             let byte = rec[8 + n / 2];
             let code = if n % 2 == 0 { byte & 0x0f } else { byte >> 4 };
             let black = usize::from(code & 8 != 0);
@@ -219,9 +239,27 @@ mod tests {
             let r = decode(&rec).unwrap();
             let (stm, other) = perspectives(&r.board, r.turn);
             let mut s = Sample::default();
-            s.fill(&rec, 0.25);
+            s.fill(&rec, 0.25, false);
             assert_eq!(&s.stm[..s.len], stm.as_slice(), "{fen}");
             assert_eq!(&s.other[..s.len], other.as_slice(), "{fen}");
+            // Mirrored: the features of the board with its files reversed.
+            let mut mirrored = r.board.clone();
+            mirrored.flip_horizontal();
+            let (mstm, mother) = perspectives(&mirrored, r.turn);
+            let mut m = Sample::default();
+            m.fill(&rec, 0.25, true);
+            let sorted = |v: &[u16]| {
+                let mut v = v.to_vec();
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(sorted(&m.stm[..m.len]), sorted(mstm.as_slice()), "{fen}");
+            assert_eq!(
+                sorted(&m.other[..m.len]),
+                sorted(mother.as_slice()),
+                "{fen}"
+            );
+            assert_eq!(m.target, s.target);
             let want =
                 0.25 * f32::from(result.to_byte()) / 2.0 + 0.75 * sigmoid(f32::from(score) / 400.0);
             assert!((s.target - want).abs() < 1e-6, "{fen}");
@@ -232,16 +270,22 @@ mod tests {
     fn epoch_orders_are_permutations_that_depend_on_seed_and_epoch() {
         let mut a = Vec::new();
         let mut b = Vec::new();
-        epoch_order(1000, 5, 1, &mut a);
+        epoch_order(1000, 5, 1, false, &mut a);
         let mut sorted = a.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, (0..1000).collect::<Vec<u32>>());
-        epoch_order(1000, 5, 1, &mut b);
+        epoch_order(1000, 5, 1, false, &mut b);
         assert_eq!(a, b);
-        epoch_order(1000, 5, 2, &mut b);
+        epoch_order(1000, 5, 2, false, &mut b);
         assert_ne!(a, b);
-        epoch_order(1000, 6, 1, &mut b);
+        epoch_order(1000, 6, 1, false, &mut b);
         assert_ne!(a, b);
+        // Mirrored: the same order, about half the entries flagged.
+        epoch_order(1000, 5, 1, true, &mut b);
+        let flagged = b.iter().filter(|&&i| i & MIRROR_BIT != 0).count();
+        assert!((400..600).contains(&flagged), "{flagged}");
+        let unflagged: Vec<u32> = b.iter().map(|&i| i & !MIRROR_BIT).collect();
+        assert_eq!(unflagged, a);
     }
 
     #[test]

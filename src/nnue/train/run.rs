@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::args::TrainConfig;
 use super::checkpoint::{Checkpoint, Settings};
-use super::data::{self, Dataset, Sample};
+use super::data::{self, Dataset, MAX_MIRRORED, MIRROR_BIT, Sample};
 use super::model::{FloatNet, param_count};
 use super::optim::Adam;
 use crate::datagen::RECORD_SIZE;
@@ -59,7 +59,8 @@ impl Worker {
         self.grad.fill(0.0);
         self.loss = 0.0;
         for &i in order {
-            self.sample.fill(&records[i as usize], wdl);
+            let rec = &records[(i & !MIRROR_BIT) as usize];
+            self.sample.fill(rec, wdl, i & MIRROR_BIT != 0);
             self.loss +=
                 f64::from(net.backward(&self.sample, scale, &mut self.grad, &mut self.acc));
         }
@@ -69,7 +70,7 @@ impl Worker {
     fn validate(&mut self, net: &FloatNet, records: &[[u8; RECORD_SIZE]], wdl: f32) {
         self.loss = 0.0;
         for rec in records {
-            self.sample.fill(rec, wdl);
+            self.sample.fill(rec, wdl, false);
             self.loss += f64::from(net.loss(&self.sample, &mut self.acc));
         }
     }
@@ -158,6 +159,13 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
     let dir = &cfg.out;
     prepare_dir(dir)?;
     let data = data::load(&cfg.data, cfg.max_positions, cfg.val)?;
+    if cfg.mirror && data.train > MAX_MIRRORED {
+        return Err(format!(
+            "--mirror takes at most {MAX_MIRRORED} training positions, not {} (use \
+             --max-positions)",
+            data.train
+        ));
+    }
     let settings = Settings::of(cfg, &data);
     let ck_path = dir.join(CHECKPOINT);
     let (mut net, mut adam, done, threads_before) = if ck_path.exists() {
@@ -191,7 +199,8 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
         &log_path,
         &format!(
             "# nosce train: {} positions from {} ({} training, {held} validation); hidden {}, \
-             batch {}, lr {} (drop x{} every {} epochs; 0: never), wdl {}, seed {}, threads {}",
+             batch {}, lr {} (drop x{} every {} epochs; 0: never), wdl {}, mirror {}, seed {}, \
+             threads {}",
             data.records.len(),
             data_names(&cfg.data),
             data.train,
@@ -201,6 +210,7 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
             cfg.lr_gamma,
             cfg.lr_drop,
             cfg.wdl,
+            if cfg.mirror { "on" } else { "off" },
             cfg.seed,
             cfg.threads
         ),
@@ -224,7 +234,7 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
         let start = Instant::now();
         let mut reported = start;
         let lr = cfg.lr_at(epoch) as f32;
-        data::epoch_order(data.train, cfg.seed, epoch, &mut order);
+        data::epoch_order(data.train, cfg.seed, epoch, cfg.mirror, &mut order);
         let mut train_loss = 0f64;
         let batches = order.len().div_ceil(cfg.batch);
         for (b, batch) in order.chunks(cfg.batch).enumerate() {
