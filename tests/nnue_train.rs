@@ -279,3 +279,81 @@ fn bad_options_and_data_exit_2_with_a_message() {
     assert!(help.contains("--max-positions"), "{help}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The training loss of each epoch line.
+fn losses(out: &str) -> Vec<f64> {
+    epochs(out).iter().map(|l| l.1).collect()
+}
+
+#[test]
+fn a_net_that_imitates_the_hand_crafted_evaluation_starts_another_run() {
+    let dir = tmp("init");
+    let data = make_data(&dir);
+    // Imitate the hand-crafted evaluation (its scores replace the search's, no result).
+    let teacher = dir.join("teacher");
+    let out = train(
+        &data,
+        &teacher,
+        &[
+            "--epochs", "6", "--score", "hce", "--wdl", "0", "--lr", "0.003",
+        ],
+    );
+    assert!(out.contains("score hce"), "{out}");
+    let l = losses(&out);
+    assert!(l[5] < l[0] / 2.0, "imitation did not learn: {l:?}");
+    // The imitation's net scores positions like the hand-crafted evaluation: much closer
+    // to it than an evaluation of 0 everywhere.
+    let bytes = std::fs::read(&data).unwrap();
+    let net = Network::load(&teacher.join(&epochs(&out)[5].2)).unwrap();
+    let hce = nosce::eval::FullEval::default();
+    let (mut near, mut far) = (0f64, 0f64);
+    for r in RecordReader::new(&bytes[..]) {
+        let r = r.unwrap();
+        let setup = shakmaty::Setup {
+            board: r.board.clone(),
+            turn: r.turn,
+            ..shakmaty::Setup::empty()
+        };
+        let pos: shakmaty::Chess =
+            shakmaty::FromSetup::from_setup(setup, shakmaty::CastlingMode::Standard).unwrap();
+        let want = f64::from(nosce::eval::Evaluator::evaluate(&hce, &pos));
+        near += (f64::from(net.evaluate_board(&r.board, r.turn)) - want).abs();
+        far += want.abs();
+    }
+    assert!(
+        near < far / 2.0,
+        "imitation {near} vs zero {far} (summed cp)"
+    );
+    // A run from its weights starts where a random start gets only later.
+    let ck = teacher.join("checkpoint.bin");
+    let ck = ck.to_str().unwrap();
+    let warm = train(&data, &dir.join("warm"), &["--epochs", "1", "--init", ck]);
+    assert!(warm.contains(&format!("init {ck}")), "{warm}");
+    let cold = train(&data, &dir.join("cold"), &["--epochs", "1"]);
+    assert!(losses(&warm)[0] < losses(&cold)[0], "{warm}\n{cold}");
+    // Resuming needs the same starting weights; another width is refused.
+    let refused = |out: &str, extra: &[&str]| {
+        let out = dir.join(out);
+        let mut args = vec![
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (code, _, err) = common::run_subcommand("train", &args);
+        assert_eq!(code, 2, "{err}");
+        err
+    };
+    let err = refused(
+        "warm",
+        &["--hidden", "32", "--batch", "64", "--epochs", "2"],
+    );
+    assert!(err.contains("--init weights differ"), "{err}");
+    let err = refused("wide", &["--hidden", "64", "--init", ck]);
+    assert!(
+        err.contains("32 hidden units") && err.contains("--hidden 32"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

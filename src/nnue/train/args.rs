@@ -26,6 +26,11 @@ Options:
   --wdl L              weight of the game result in the target, 0..1 (default 0.3)
   --mirror             train on each position or its mirror image (files a<->h), drawn
                        at random per epoch: twice the distinct positions (default: off)
+  --score S            the score in the target: search (the record's, default) or hce
+                       (the hand-crafted evaluation of the position: with --wdl 0, a net
+                       that imitates it, to start a run with --init from)
+  --init FILE          start from the weights of another run's checkpoint.bin (same
+                       --hidden; the optimiser starts afresh) instead of random ones
   --threads T          threads computing each batch's gradient (default 1)
   --seed S             seed of the initial weights and of the shuffles (default 1)
   --val F              share of the data held out for validation: the file's tail (default 0.02)
@@ -58,6 +63,10 @@ pub struct TrainConfig {
     pub wdl: f64,
     /// Train on positions mirrored left to right at random.
     pub mirror: bool,
+    /// Where the score part of the target comes from.
+    pub score: ScoreSource,
+    /// A checkpoint whose weights the run starts from.
+    pub init: Option<PathBuf>,
     /// Threads per batch.
     pub threads: usize,
     /// Seed of the initial weights and of every epoch's shuffle.
@@ -66,6 +75,25 @@ pub struct TrainConfig {
     pub val: f64,
     /// Use only this many positions (the first ones).
     pub max_positions: Option<u64>,
+}
+
+/// The score in the training target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreSource {
+    /// The search's score stored in the record.
+    Search,
+    /// The hand-crafted evaluation of the position, computed when the data is loaded.
+    Hce,
+}
+
+impl ScoreSource {
+    /// The option's value.
+    pub fn name(self) -> &'static str {
+        match self {
+            ScoreSource::Search => "search",
+            ScoreSource::Hce => "hce",
+        }
+    }
 }
 
 /// What `nosce train` was asked to do.
@@ -119,6 +147,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         lr_gamma: 0.3,
         wdl: 0.3,
         mirror: false,
+        score: ScoreSource::Search,
+        init: None,
         threads: 1,
         seed: 1,
         val: 0.02,
@@ -171,6 +201,20 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--lr" => cfg.lr = decimal(name, value()?, 0.0, 1.0, true)?,
             "--lr-drop" => cfg.lr_drop = number(name, value()?, 0, MAX_EPOCHS)?,
             "--lr-gamma" => cfg.lr_gamma = decimal(name, value()?, 0.0, 1.0, true)?,
+            "--score" => {
+                cfg.score = match value()? {
+                    "search" => ScoreSource::Search,
+                    "hce" => ScoreSource::Hce,
+                    v => return Err(format!("--score takes search or hce, not '{v}'")),
+                }
+            }
+            "--init" => {
+                let v = value()?;
+                if v.is_empty() {
+                    return Err("--init needs a checkpoint file".to_string());
+                }
+                cfg.init = Some(PathBuf::from(v));
+            }
             "--wdl" => cfg.wdl = decimal(name, value()?, 0.0, 1.0, false)?,
             "--threads" => cfg.threads = number(name, value()?, 1, MAX_THREADS)?,
             "--seed" => cfg.seed = number(name, value()?, 0, u64::MAX)?,
@@ -227,6 +271,7 @@ mod tests {
             (c.lr_drop, c.lr_at(1), c.lr_at(100), c.mirror),
             (0, 0.001, 0.001, false)
         );
+        assert_eq!((c.score, c.init.clone()), (ScoreSource::Search, None));
         let Ok(Command::Run(c)) = p(&[
             "--data",
             "a,b",
@@ -257,6 +302,10 @@ mod tests {
             "--max-positions",
             "1000",
             "--mirror",
+            "--score",
+            "hce",
+            "--init",
+            "x/checkpoint.bin",
         ]) else {
             panic!("should parse");
         };
@@ -270,6 +319,8 @@ mod tests {
             (0.01, 1.0, 0.0, Some(1000))
         );
         assert_eq!((c.lr_drop, c.lr_gamma, c.mirror), (2, 0.5, true));
+        assert_eq!(c.score, ScoreSource::Hce);
+        assert_eq!(c.init, Some(PathBuf::from("x/checkpoint.bin")));
         let rates: Vec<f64> = (1..=5).map(|e| c.lr_at(e)).collect();
         assert_eq!(rates, vec![0.01, 0.01, 0.005, 0.005, 0.0025]);
         assert_eq!(p(&["--help"]), Ok(Command::Help));
@@ -316,6 +367,11 @@ mod tests {
                 &["--data", "a", "--out", "d", "--lr-drop", "-1"][..],
                 "--lr-drop",
             ),
+            (
+                &["--data", "a", "--out", "d", "--score", "eval"][..],
+                "search or hce",
+            ),
+            (&["--data", "a", "--out", "d", "--init", ""][..], "--init"),
             (&["--data", "a", "--out", "d", "--val", "0.9"][..], "--val"),
             (
                 &["--data", "a", "--out", "d", "--val", "x"][..],

@@ -2,9 +2,10 @@
 //! the settings the result depends on, the data's fingerprint, the float weights and Adam's
 //! state — written atomically (temporary file, synced, renamed) after every epoch.
 //!
-//! Layout (little-endian): magic `NOSCECK1`, `u32` version 3, `u32` hidden, `u64` batch,
+//! Layout (little-endian): magic `NOSCECK1`, `u32` version 4, `u32` hidden, `u64` batch,
 //! `f64` lr, `f64` wdl, `u64` seed, `f64` val, `u64` max-positions (0: all), `u64`
-//! positions, `u64` data fingerprint, `u32` lr-drop (0: none), `f64` lr-gamma, `u32` mirror (0/1), `u32` epochs done, `u32` threads of the last run,
+//! positions, `u64` data fingerprint, `u32` lr-drop (0: none), `f64` lr-gamma, `u32` mirror (0/1), `u32` score (0 search, 1 hce), `u64` init (FNV-1a-64 of the
+//! starting weights' bytes, 0: random), `u32` epochs done, `u32` threads of the last run,
 //! `u64` Adam steps, then `f32` parameters, first moments and second moments (each
 //! [`param_count`] long), then the `u64` FNV-1a-64 of every preceding byte.
 //!
@@ -15,7 +16,7 @@
 
 use std::path::Path;
 
-use super::args::TrainConfig;
+use super::args::{ScoreSource, TrainConfig};
 use super::data::Dataset;
 use super::model::{FloatNet, param_count};
 use super::optim::Adam;
@@ -23,7 +24,7 @@ use crate::atomic_file::write_atomically;
 use crate::nnue::{HIDDEN_STEP, MAX_HIDDEN, fnv1a64};
 
 const MAGIC: &[u8; 8] = b"NOSCECK1";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// The settings the trained weights depend on (all but `--epochs` and `--threads`).
 #[derive(Clone, Debug, PartialEq)]
@@ -52,11 +53,15 @@ pub struct Settings {
     pub lr_gamma: f64,
     /// `--mirror`.
     pub mirror: bool,
+    /// `--score`.
+    pub score: ScoreSource,
+    /// FNV-1a-64 of the `--init` weights (0: random weights from the seed).
+    pub init: u64,
 }
 
 impl Settings {
     /// The settings of a command line and its data.
-    pub fn of(cfg: &TrainConfig, data: &Dataset) -> Settings {
+    pub fn of(cfg: &TrainConfig, data: &Dataset, init: u64) -> Settings {
         Settings {
             hidden: cfg.hidden,
             batch: cfg.batch as u64,
@@ -70,6 +75,8 @@ impl Settings {
             lr_drop: cfg.lr_drop,
             lr_gamma: cfg.lr_gamma,
             mirror: cfg.mirror,
+            score: cfg.score,
+            init,
         }
     }
 
@@ -86,6 +93,8 @@ impl Settings {
                 ("--lr-drop", s.lr_drop.to_string()),
                 ("--lr-gamma", s.lr_gamma.to_string()),
                 ("--mirror", s.mirror.to_string()),
+                ("--score", s.score.name().to_string()),
+                ("the --init weights", format!("{:016x}", s.init)),
                 ("--wdl", s.wdl.to_string()),
                 ("--seed", s.seed.to_string()),
                 ("--val", s.val.to_string()),
@@ -155,7 +164,7 @@ impl Reader<'_> {
 }
 
 /// Bytes before the arrays.
-const HEAD: usize = 8 + 4 + 4 + 8 * 8 + 4 + 8 + 4 + 4 + 4 + 8;
+const HEAD: usize = 8 + 4 + 4 + 8 * 8 + 4 + 8 + 4 + 4 + 8 + 4 + 4 + 8;
 
 impl Checkpoint {
     /// The file's bytes.
@@ -177,6 +186,8 @@ impl Checkpoint {
         out.extend_from_slice(&s.lr_drop.to_le_bytes());
         out.extend_from_slice(&s.lr_gamma.to_le_bytes());
         out.extend_from_slice(&u32::from(s.mirror).to_le_bytes());
+        out.extend_from_slice(&u32::from(s.score == ScoreSource::Hce).to_le_bytes());
+        out.extend_from_slice(&s.init.to_le_bytes());
         out.extend_from_slice(&self.epochs_done.to_le_bytes());
         out.extend_from_slice(&self.threads.to_le_bytes());
         out.extend_from_slice(&self.adam.step.to_le_bytes());
@@ -238,6 +249,12 @@ impl Checkpoint {
             lr_drop: r.u32(),
             lr_gamma: r.f64(),
             mirror: r.u32() != 0,
+            score: if r.u32() == 1 {
+                ScoreSource::Hce
+            } else {
+                ScoreSource::Search
+            },
+            init: r.u64(),
         };
         let epochs_done = r.u32();
         let threads = r.u32();
@@ -302,6 +319,8 @@ mod tests {
                 lr_drop: 4,
                 lr_gamma: 0.3,
                 mirror: true,
+                score: ScoreSource::Hce,
+                init: 77,
             },
             epochs_done: 3,
             threads: 2,

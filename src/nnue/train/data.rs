@@ -100,6 +100,30 @@ pub fn load(paths: &[PathBuf], max: Option<u64>, val: f64) -> Result<Dataset, St
     })
 }
 
+/// Replaces the score of every record by the hand-crafted evaluation of its position (side
+/// to move's view, clamped to ±[`crate::datagen::game::RECORD_LIMIT`]): the target of a
+/// net that is to imitate that evaluation (`--score hce`). A record whose position
+/// shakmaty refuses keeps its score.
+pub fn relabel_hce(records: &mut [[u8; RECORD_SIZE]]) {
+    use crate::eval::{Evaluator, FullEval};
+    use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
+    let eval = FullEval::default();
+    let limit = crate::datagen::game::RECORD_LIMIT;
+    for rec in records.iter_mut() {
+        let Ok(r) = decode(rec) else { continue };
+        let setup = Setup {
+            board: r.board,
+            turn: r.turn,
+            ..Setup::empty()
+        };
+        let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) else {
+            continue;
+        };
+        let score = eval.evaluate(&pos).clamp(-limit, limit) as i16;
+        rec[24..26].copy_from_slice(&score.to_le_bytes());
+    }
+}
+
 /// The bit of an [`epoch_order`] entry that asks for the position mirrored (files a↔h).
 pub const MIRROR_BIT: u32 = 1 << 31;
 /// Most positions a run with `--mirror` can index (the top bit is the mirror flag).
@@ -264,6 +288,28 @@ mod tests {
                 0.25 * f32::from(result.to_byte()) / 2.0 + 0.75 * sigmoid(f32::from(score) / 400.0);
             assert!((s.target - want).abs() < 1e-6, "{fen}");
         }
+    }
+
+    #[test]
+    fn relabelling_writes_the_hand_crafted_evaluation() {
+        use crate::eval::{Evaluator, FullEval};
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let mut recs: Vec<[u8; RECORD_SIZE]> = fens
+            .iter()
+            .map(|f| record(f, 1234, GameResult::Win))
+            .collect();
+        relabel_hce(&mut recs);
+        for (fen, rec) in fens.iter().zip(&recs) {
+            let pos = Position::from_fen(fen).unwrap();
+            let want = FullEval::default().evaluate(pos.chess());
+            let r = decode(rec).unwrap();
+            assert_eq!(i32::from(r.score), want, "{fen}");
+            assert_eq!(r.result, GameResult::Win, "{fen}");
+        }
+        assert_ne!(decode(&recs[0]).unwrap().score, 1234);
     }
 
     #[test]

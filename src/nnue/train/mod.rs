@@ -10,6 +10,11 @@
 //! passes touch only the W1 rows of active features. After every step the weights are
 //! clipped to ±[`crate::nnue::WEIGHT_CLIP`] so that the quantised net cannot overflow.
 //!
+//! Options change the data, not the method: `--mirror` takes each position or its mirror
+//! image a↔h at random per epoch, `--score hce` replaces the search's score by the
+//! hand-crafted evaluation (a net that imitates it), `--init` starts from another run's
+//! weights instead of random ones.
+//!
 //! After each epoch: the validation loss (the held-out tail of the data), the quantised net
 //! `DIR/nosce-<id>.nnue`, the resumable `DIR/checkpoint.bin` (atomically replaced) and a
 //! line in `DIR/train.log` and on stdout. Re-running the same command resumes after the

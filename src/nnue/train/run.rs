@@ -14,12 +14,13 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::args::TrainConfig;
+use super::args::{ScoreSource, TrainConfig};
 use super::checkpoint::{Checkpoint, Settings};
 use super::data::{self, Dataset, MAX_MIRRORED, MIRROR_BIT, Sample};
 use super::model::{FloatNet, param_count};
 use super::optim::Adam;
 use crate::datagen::RECORD_SIZE;
+use crate::nnue::fnv1a64;
 
 /// The checkpoint's file name in the output directory.
 pub const CHECKPOINT: &str = "checkpoint.bin";
@@ -113,6 +114,11 @@ fn reduce(workers: &mut [Worker]) -> Option<&Worker> {
     Some(first)
 }
 
+/// The little-endian bytes of `v`.
+fn f32_bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
 /// Creates the output directory if needed.
 fn prepare_dir(dir: &Path) -> Result<(), String> {
     if dir.exists() && !dir.is_dir() {
@@ -158,7 +164,27 @@ fn validation_loss(
 pub fn run(cfg: &TrainConfig) -> Result<String, String> {
     let dir = &cfg.out;
     prepare_dir(dir)?;
-    let data = data::load(&cfg.data, cfg.max_positions, cfg.val)?;
+    let mut data = data::load(&cfg.data, cfg.max_positions, cfg.val)?;
+    if cfg.score == ScoreSource::Hce {
+        data::relabel_hce(&mut data.records);
+    }
+    let init = match &cfg.init {
+        None => None,
+        Some(path) => {
+            let ck = Checkpoint::load(path)?;
+            if ck.net.hidden != cfg.hidden {
+                return Err(format!(
+                    "--init '{}' has {} hidden units, this run {} (set --hidden {})",
+                    path.display(),
+                    ck.net.hidden,
+                    cfg.hidden,
+                    ck.net.hidden
+                ));
+            }
+            Some(ck.net)
+        }
+    };
+    let init_sum = init.as_ref().map_or(0, |n| fnv1a64(&f32_bytes(&n.params)));
     if cfg.mirror && data.train > MAX_MIRRORED {
         return Err(format!(
             "--mirror takes at most {MAX_MIRRORED} training positions, not {} (use \
@@ -166,14 +192,14 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
             data.train
         ));
     }
-    let settings = Settings::of(cfg, &data);
+    let settings = Settings::of(cfg, &data, init_sum);
     let ck_path = dir.join(CHECKPOINT);
     let (mut net, mut adam, done, threads_before) = if ck_path.exists() {
         let ck = Checkpoint::load(&ck_path)?;
         ck.settings.check(&settings, &ck_path)?;
         (ck.net, ck.adam, ck.epochs_done, Some(ck.threads))
     } else {
-        let net = FloatNet::random(cfg.hidden, cfg.seed);
+        let net = init.unwrap_or_else(|| FloatNet::random(cfg.hidden, cfg.seed));
         let adam = Adam::new(net.params.len());
         (net, adam, 0, None)
     };
@@ -199,8 +225,8 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
         &log_path,
         &format!(
             "# nosce train: {} positions from {} ({} training, {held} validation); hidden {}, \
-             batch {}, lr {} (drop x{} every {} epochs; 0: never), wdl {}, mirror {}, seed {}, \
-             threads {}",
+             batch {}, lr {} (drop x{} every {} epochs; 0: never), wdl {}, mirror {}, score {}, \
+             init {}, seed {}, threads {}",
             data.records.len(),
             data_names(&cfg.data),
             data.train,
@@ -211,6 +237,10 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
             cfg.lr_drop,
             cfg.wdl,
             if cfg.mirror { "on" } else { "off" },
+            cfg.score.name(),
+            cfg.init
+                .as_ref()
+                .map_or("random".to_string(), |p| p.display().to_string()),
             cfg.seed,
             cfg.threads
         ),
