@@ -9,7 +9,8 @@
 //! cargo run --release --example eval_loss -- DATA [NET] [WDL] [VAL]
 //! ```
 //! (defaults: no net, λ = 0.3, the last 2 % of the file as `nosce train`'s `--val 0.02`).
-//! Also prints the loss of a constant 0.5, of the search's own score (the best a static
+//! Also prints how far the net's scores are from the hand-crafted evaluation's (mean and
+//! root mean square of the difference, centipawns), the loss of a constant 0.5, of the search's own score (the best a static
 //! evaluation could do on the score part), and of the hand-crafted evaluation rescaled by
 //! the factor that fits this data best: with `λ > 0` part of a net's lead over the
 //! hand-crafted evaluation is only calibration (how centipawns map to results), which
@@ -55,6 +56,8 @@ fn run(args: &[String]) -> Result<(), String> {
     let hce = FullEval::default();
     let (mut l_hce, mut l_net, mut l_half, mut l_score, mut count) = (0f64, 0f64, 0f64, 0f64, 0);
     let mut pairs: Vec<(f32, f32)> = Vec::new();
+    let (mut diff2, mut diff_abs) = (0f64, 0f64);
+    let (mut near2, mut near_n) = (0f64, 0u32);
     for chunk in bytes.chunks_exact(RECORD_SIZE).skip(n - held.min(n)) {
         let rec = decode(chunk.try_into().map_err(|_| "short record")?)?;
         let result = match rec.result {
@@ -76,7 +79,15 @@ fn run(args: &[String]) -> Result<(), String> {
         pairs.push((e, target));
         l_hce += sq(sigmoid(e));
         if let Some(net) = &net {
-            l_net += sq(sigmoid(net.evaluate_board(&rec.board, rec.turn) as f32));
+            let v = net.evaluate_board(&rec.board, rec.turn) as f32;
+            l_net += sq(sigmoid(v));
+            let d = f64::from(v - e);
+            diff2 += d * d;
+            diff_abs += d.abs();
+            if e.abs() <= 200.0 {
+                near2 += d * d;
+                near_n += 1;
+            }
         }
         l_half += sq(0.5);
         l_score += sq(sigmoid(f32::from(rec.score)));
@@ -104,6 +115,16 @@ fn run(args: &[String]) -> Result<(), String> {
     println!("hand-crafted x {best:.2}  {:.6}", scaled(best));
     if let Some(net) = &net {
         println!("net {}  {:.6}", net.id(), l_net / c);
+        println!(
+            "net - hand-crafted: mean |difference| {:.1} cp, root mean square {:.1} cp",
+            diff_abs / c,
+            (diff2 / c).sqrt()
+        );
+        println!(
+            "  where the hand-crafted evaluation is within ±200 cp ({near_n} positions): root \
+             mean square {:.1} cp",
+            (near2 / f64::from(near_n.max(1))).sqrt()
+        );
     }
     Ok(())
 }

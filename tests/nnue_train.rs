@@ -289,16 +289,17 @@ fn losses(out: &str) -> Vec<f64> {
 fn a_net_that_imitates_the_hand_crafted_evaluation_starts_another_run() {
     let dir = tmp("init");
     let data = make_data(&dir);
-    // Imitate the hand-crafted evaluation (its scores replace the search's, no result).
+    // Imitate the hand-crafted evaluation (its scores replace the search's, no result), on
+    // the data's positions and up to two random moves from them.
     let teacher = dir.join("teacher");
     let out = train(
         &data,
         &teacher,
         &[
-            "--epochs", "6", "--score", "hce", "--wdl", "0", "--lr", "0.003",
+            "--epochs", "6", "--score", "hce", "--wdl", "0", "--lr", "0.003", "--walk", "2",
         ],
     );
-    assert!(out.contains("score hce"), "{out}");
+    assert!(out.contains("score hce, walk 2"), "{out}");
     let l = losses(&out);
     assert!(l[5] < l[0] / 2.0, "imitation did not learn: {l:?}");
     // The imitation's net scores positions like the hand-crafted evaluation: much closer

@@ -29,6 +29,9 @@ Options:
   --score S            the score in the target: search (the record's, default) or hce
                        (the hand-crafted evaluation of the position: with --wdl 0, a net
                        that imitates it, to start a run with --init from)
+  --walk D             each time a position is drawn, walk 0..=D random legal moves from it
+                       and score the result with the hand-crafted evaluation (needs
+                       --score hce; default 0)
   --init FILE          start from the weights of another run's checkpoint.bin (same
                        --hidden; the optimiser starts afresh) instead of random ones
   --threads T          threads computing each batch's gradient (default 1)
@@ -65,6 +68,8 @@ pub struct TrainConfig {
     pub mirror: bool,
     /// Where the score part of the target comes from.
     pub score: ScoreSource,
+    /// Random moves walked from a drawn position (0: none).
+    pub walk: u32,
     /// A checkpoint whose weights the run starts from.
     pub init: Option<PathBuf>,
     /// Threads per batch.
@@ -148,6 +153,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         wdl: 0.3,
         mirror: false,
         score: ScoreSource::Search,
+        walk: 0,
         init: None,
         threads: 1,
         seed: 1,
@@ -208,6 +214,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                     v => return Err(format!("--score takes search or hce, not '{v}'")),
                 }
             }
+            "--walk" => cfg.walk = number(name, value()?, 0, super::walk::MAX_WALK)?,
             "--init" => {
                 let v = value()?;
                 if v.is_empty() {
@@ -229,6 +236,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         return Err("--data FILE is required (try nosce train --help)".to_string());
     }
     cfg.out = out.ok_or("--out DIR is required (try nosce train --help)")?;
+    if cfg.walk > 0 && cfg.score != ScoreSource::Hce {
+        return Err(
+            "--walk scores its positions with the hand-crafted evaluation: it needs --score hce"
+                .to_string(),
+        );
+    }
     Ok(Command::Run(Box::new(cfg)))
 }
 
@@ -306,6 +319,8 @@ mod tests {
             "hce",
             "--init",
             "x/checkpoint.bin",
+            "--walk",
+            "3",
         ]) else {
             panic!("should parse");
         };
@@ -319,7 +334,7 @@ mod tests {
             (0.01, 1.0, 0.0, Some(1000))
         );
         assert_eq!((c.lr_drop, c.lr_gamma, c.mirror), (2, 0.5, true));
-        assert_eq!(c.score, ScoreSource::Hce);
+        assert_eq!((c.score, c.walk), (ScoreSource::Hce, 3));
         assert_eq!(c.init, Some(PathBuf::from("x/checkpoint.bin")));
         let rates: Vec<f64> = (1..=5).map(|e| c.lr_at(e)).collect();
         assert_eq!(rates, vec![0.01, 0.01, 0.005, 0.005, 0.0025]);
@@ -372,6 +387,16 @@ mod tests {
                 "search or hce",
             ),
             (&["--data", "a", "--out", "d", "--init", ""][..], "--init"),
+            (
+                &["--data", "a", "--out", "d", "--walk", "2"][..],
+                "needs --score hce",
+            ),
+            (
+                &[
+                    "--data", "a", "--out", "d", "--score", "hce", "--walk", "99",
+                ][..],
+                "--walk",
+            ),
             (&["--data", "a", "--out", "d", "--val", "0.9"][..], "--val"),
             (
                 &["--data", "a", "--out", "d", "--val", "x"][..],

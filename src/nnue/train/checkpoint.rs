@@ -2,9 +2,9 @@
 //! the settings the result depends on, the data's fingerprint, the float weights and Adam's
 //! state — written atomically (temporary file, synced, renamed) after every epoch.
 //!
-//! Layout (little-endian): magic `NOSCECK1`, `u32` version 4, `u32` hidden, `u64` batch,
+//! Layout (little-endian): magic `NOSCECK1`, `u32` version 5, `u32` hidden, `u64` batch,
 //! `f64` lr, `f64` wdl, `u64` seed, `f64` val, `u64` max-positions (0: all), `u64`
-//! positions, `u64` data fingerprint, `u32` lr-drop (0: none), `f64` lr-gamma, `u32` mirror (0/1), `u32` score (0 search, 1 hce), `u64` init (FNV-1a-64 of the
+//! positions, `u64` data fingerprint, `u32` lr-drop (0: none), `f64` lr-gamma, `u32` mirror (0/1), `u32` score (0 search, 1 hce), `u32` walk, `u64` init (FNV-1a-64 of the
 //! starting weights' bytes, 0: random), `u32` epochs done, `u32` threads of the last run,
 //! `u64` Adam steps, then `f32` parameters, first moments and second moments (each
 //! [`param_count`] long), then the `u64` FNV-1a-64 of every preceding byte.
@@ -24,7 +24,7 @@ use crate::atomic_file::write_atomically;
 use crate::nnue::{HIDDEN_STEP, MAX_HIDDEN, fnv1a64};
 
 const MAGIC: &[u8; 8] = b"NOSCECK1";
-const VERSION: u32 = 4;
+const VERSION: u32 = 5;
 
 /// The settings the trained weights depend on (all but `--epochs` and `--threads`).
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +55,8 @@ pub struct Settings {
     pub mirror: bool,
     /// `--score`.
     pub score: ScoreSource,
+    /// `--walk`.
+    pub walk: u32,
     /// FNV-1a-64 of the `--init` weights (0: random weights from the seed).
     pub init: u64,
 }
@@ -76,6 +78,7 @@ impl Settings {
             lr_gamma: cfg.lr_gamma,
             mirror: cfg.mirror,
             score: cfg.score,
+            walk: cfg.walk,
             init,
         }
     }
@@ -94,6 +97,7 @@ impl Settings {
                 ("--lr-gamma", s.lr_gamma.to_string()),
                 ("--mirror", s.mirror.to_string()),
                 ("--score", s.score.name().to_string()),
+                ("--walk", s.walk.to_string()),
                 ("the --init weights", format!("{:016x}", s.init)),
                 ("--wdl", s.wdl.to_string()),
                 ("--seed", s.seed.to_string()),
@@ -164,7 +168,7 @@ impl Reader<'_> {
 }
 
 /// Bytes before the arrays.
-const HEAD: usize = 8 + 4 + 4 + 8 * 8 + 4 + 8 + 4 + 4 + 8 + 4 + 4 + 8;
+const HEAD: usize = 8 + 4 + 4 + 8 * 8 + 4 + 8 + 4 + 4 + 4 + 8 + 4 + 4 + 8;
 
 impl Checkpoint {
     /// The file's bytes.
@@ -187,6 +191,7 @@ impl Checkpoint {
         out.extend_from_slice(&s.lr_gamma.to_le_bytes());
         out.extend_from_slice(&u32::from(s.mirror).to_le_bytes());
         out.extend_from_slice(&u32::from(s.score == ScoreSource::Hce).to_le_bytes());
+        out.extend_from_slice(&s.walk.to_le_bytes());
         out.extend_from_slice(&s.init.to_le_bytes());
         out.extend_from_slice(&self.epochs_done.to_le_bytes());
         out.extend_from_slice(&self.threads.to_le_bytes());
@@ -254,6 +259,7 @@ impl Checkpoint {
             } else {
                 ScoreSource::Search
             },
+            walk: r.u32(),
             init: r.u64(),
         };
         let epochs_done = r.u32();
@@ -320,6 +326,7 @@ mod tests {
                 lr_gamma: 0.3,
                 mirror: true,
                 score: ScoreSource::Hce,
+                walk: 2,
                 init: 77,
             },
             epochs_done: 3,

@@ -13,7 +13,8 @@
 //! Options change the data, not the method: `--mirror` takes each position or its mirror
 //! image a↔h at random per epoch, `--score hce` replaces the search's score by the
 //! hand-crafted evaluation (a net that imitates it), `--init` starts from another run's
-//! weights instead of random ones.
+//! weights instead of random ones, `--walk D` draws positions up to D random moves away from
+//! the data's, scored by the hand-crafted evaluation ([`walk`]).
 //!
 //! After each epoch: the validation loss (the held-out tail of the data), the quantised net
 //! `DIR/nosce-<id>.nnue`, the resumable `DIR/checkpoint.bin` (atomically replaced) and a
@@ -22,7 +23,8 @@
 //!
 //! Files: [`args`] (command line), [`data`] (loading, validation split, shuffles, inputs
 //! and targets), [`model`] (the float net: forward, backward, quantisation), [`optim`]
-//! (Adam), [`checkpoint`] (the resume file), [`run`] (epochs, threads, outputs).
+//! (Adam), [`checkpoint`] (the resume file), [`run`] (epochs, threads, outputs), [`walk`]
+//! (random descendants).
 
 pub mod args;
 pub mod checkpoint;
@@ -30,6 +32,7 @@ pub mod data;
 pub mod model;
 pub mod optim;
 pub mod run;
+pub mod walk;
 
 pub use args::{Command, TrainConfig, USAGE};
 

@@ -19,6 +19,7 @@ use super::checkpoint::{Checkpoint, Settings};
 use super::data::{self, Dataset, MAX_MIRRORED, MIRROR_BIT, Sample};
 use super::model::{FloatNet, param_count};
 use super::optim::Adam;
+use super::walk::{Walker, draw_rng};
 use crate::datagen::RECORD_SIZE;
 use crate::nnue::fnv1a64;
 
@@ -35,6 +36,18 @@ struct Worker {
     acc: Vec<f32>,
     sample: Sample,
     loss: f64,
+    walker: Walker,
+}
+
+/// Where a part of a batch sits in its epoch, for `--walk`'s draws.
+#[derive(Clone, Copy)]
+struct Place {
+    seed: u64,
+    epoch: u32,
+    /// Index in the epoch's order of the part's first entry.
+    first: usize,
+    /// `--walk`.
+    walk: u32,
 }
 
 impl Worker {
@@ -44,6 +57,7 @@ impl Worker {
             acc: vec![0.0; 2 * hidden],
             sample: Sample::default(),
             loss: 0.0,
+            walker: Walker::default(),
         }
     }
 
@@ -56,12 +70,20 @@ impl Worker {
         order: &[u32],
         scale: f32,
         wdl: f32,
+        place: Place,
     ) {
         self.grad.fill(0.0);
         self.loss = 0.0;
-        for &i in order {
+        for (k, &i) in order.iter().enumerate() {
             let rec = &records[(i & !MIRROR_BIT) as usize];
-            self.sample.fill(rec, wdl, i & MIRROR_BIT != 0);
+            let mirror = i & MIRROR_BIT != 0;
+            if place.walk > 0 {
+                let mut rng = draw_rng(place.seed, place.epoch, place.first + k);
+                self.walker
+                    .fill(&mut self.sample, rec, wdl, place.walk, mirror, &mut rng);
+            } else {
+                self.sample.fill(rec, wdl, mirror);
+            }
             self.loss +=
                 f64::from(net.backward(&self.sample, scale, &mut self.grad, &mut self.acc));
         }
@@ -226,7 +248,7 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
         &format!(
             "# nosce train: {} positions from {} ({} training, {held} validation); hidden {}, \
              batch {}, lr {} (drop x{} every {} epochs; 0: never), wdl {}, mirror {}, score {}, \
-             init {}, seed {}, threads {}",
+             walk {}, init {}, seed {}, threads {}",
             data.records.len(),
             data_names(&cfg.data),
             data.train,
@@ -238,6 +260,7 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
             cfg.wdl,
             if cfg.mirror { "on" } else { "off" },
             cfg.score.name(),
+            cfg.walk,
             cfg.init
                 .as_ref()
                 .map_or("random".to_string(), |p| p.display().to_string()),
@@ -270,7 +293,13 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
         for (b, batch) in order.chunks(cfg.batch).enumerate() {
             let scale = 1.0 / batch.len() as f32;
             parallel(&mut workers, batch.len(), |w, r| {
-                w.gradient(&net, &data.records, &batch[r], scale, wdl);
+                let place = Place {
+                    seed: cfg.seed,
+                    epoch,
+                    first: b * cfg.batch + r.start,
+                    walk: cfg.walk,
+                };
+                w.gradient(&net, &data.records, &batch[r], scale, wdl, place);
             });
             if let Some(sum) = reduce(&mut workers) {
                 train_loss += sum.loss;
