@@ -22,7 +22,6 @@ use std::process::ExitCode;
 use nosce::datagen::{GameResult, RECORD_SIZE, decode};
 use nosce::eval::{Evaluator, FullEval};
 use nosce::nnue::Network;
-use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
 
 /// Centipawns per unit of the trainer's sigmoid.
 const SCALE: f32 = 400.0;
@@ -66,12 +65,7 @@ fn run(args: &[String]) -> Result<(), String> {
             GameResult::Loss => 0.0,
         };
         let target = wdl * result + (1.0 - wdl) * sigmoid(f32::from(rec.score));
-        let setup = Setup {
-            board: rec.board.clone(),
-            turn: rec.turn,
-            ..Setup::empty()
-        };
-        let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) else {
+        let Some(pos) = rec.position() else {
             continue;
         };
         let sq = |p: f32| f64::from((p - target) * (p - target));

@@ -310,13 +310,7 @@ fn a_net_that_imitates_the_hand_crafted_evaluation_starts_another_run() {
     let (mut near, mut far) = (0f64, 0f64);
     for r in RecordReader::new(&bytes[..]) {
         let r = r.unwrap();
-        let setup = shakmaty::Setup {
-            board: r.board.clone(),
-            turn: r.turn,
-            ..shakmaty::Setup::empty()
-        };
-        let pos: shakmaty::Chess =
-            shakmaty::FromSetup::from_setup(setup, shakmaty::CastlingMode::Standard).unwrap();
+        let pos = r.position().unwrap();
         let want = f64::from(nosce::eval::Evaluator::evaluate(&hce, &pos));
         near += (f64::from(net.evaluate_board(&r.board, r.turn)) - want).abs();
         far += want.abs();

@@ -19,7 +19,9 @@
 
 use std::io::Read;
 
-use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Piece, Role, Setup, Square,
+};
 
 /// Size of one record in bytes.
 pub const RECORD_SIZE: usize = 32;
@@ -74,6 +76,19 @@ pub struct Record {
     pub result: GameResult,
     /// The fullmove number of the position.
     pub fullmove: u16,
+}
+
+impl Record {
+    /// The record's position to play or evaluate (no castling rights or en passant square,
+    /// as the format has none); `None` if shakmaty refuses it.
+    pub fn position(&self) -> Option<Chess> {
+        let setup = Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            ..Setup::empty()
+        };
+        Chess::from_setup(setup, CastlingMode::Standard).ok()
+    }
 }
 
 /// The 4-bit code of a piece: role 1..6 plus 8 for black.

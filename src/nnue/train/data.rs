@@ -106,17 +106,10 @@ pub fn load(paths: &[PathBuf], max: Option<u64>, val: f64) -> Result<Dataset, St
 /// shakmaty refuses keeps its score.
 pub fn relabel_hce(records: &mut [[u8; RECORD_SIZE]]) {
     use crate::eval::{Evaluator, FullEval};
-    use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
     let eval = FullEval::default();
     let limit = crate::datagen::game::RECORD_LIMIT;
     for rec in records.iter_mut() {
-        let Ok(r) = decode(rec) else { continue };
-        let setup = Setup {
-            board: r.board,
-            turn: r.turn,
-            ..Setup::empty()
-        };
-        let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) else {
+        let Some(pos) = decode(rec).ok().and_then(|r| r.position()) else {
             continue;
         };
         let score = eval.evaluate(&pos).clamp(-limit, limit) as i16;

@@ -13,7 +13,7 @@
 //! to be quiet. A walk depends only on (seed, epoch, its place in the epoch), so a run stays
 //! deterministic.
 
-use shakmaty::{CastlingMode, Chess, FromSetup, Position as _, Setup};
+use shakmaty::Position as _;
 
 use super::data::{Sample, sigmoid};
 use crate::datagen::game::RECORD_LIMIT;
@@ -53,16 +53,10 @@ impl Walker {
         mirror: bool,
         rng: &mut GameRng,
     ) -> u32 {
-        let Ok(r) = decode(rec) else {
-            sample.fill(rec, wdl, mirror);
-            return 0;
-        };
-        let setup = Setup {
-            board: r.board,
-            turn: r.turn,
-            ..Setup::empty()
-        };
-        let Ok(mut pos) = Chess::from_setup(setup, CastlingMode::Standard) else {
+        let start = decode(rec)
+            .ok()
+            .and_then(|r| Some((r.turn, r.result, r.position()?)));
+        let Some((turn, result, mut pos)) = start else {
             sample.fill(rec, wdl, mirror);
             return 0;
         };
@@ -78,10 +72,10 @@ impl Walker {
             walked += 1;
         }
         let score = self.eval.evaluate(&pos).clamp(-RECORD_LIMIT, RECORD_LIMIT);
-        let result = if pos.turn() == r.turn {
-            r.result
+        let result = if pos.turn() == turn {
+            result
         } else {
-            r.result.flip()
+            result.flip()
         };
         let result = match result {
             GameResult::Win => 1.0,
@@ -132,12 +126,7 @@ mod tests {
             // Replay the same draw to find the position and check features and target.
             let mut rng = draw_rng(3, 1, place);
             let r = decode(&rec).unwrap();
-            let setup = Setup {
-                board: r.board,
-                turn: r.turn,
-                ..Setup::empty()
-            };
-            let mut pos = Chess::from_setup(setup, CastlingMode::Standard).unwrap();
+            let mut pos = r.position().unwrap();
             for _ in 0..rng.below(4) {
                 let moves = pos.legal_moves();
                 let m = moves[rng.below(moves.len())];
