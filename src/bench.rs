@@ -1,12 +1,14 @@
 //! `nosce bench`: searches the positions of `bench.epd` (compiled into the binary) to a
-//! fixed depth with one thread, a 16 MB table cleared before each position and no endgame
-//! tables, so the node count depends on nothing but the code. The last line is
+//! fixed depth with one thread, a 16 MB table cleared before each position, no endgame
+//! tables and the default evaluation (the embedded net, [`crate::nnue::embedded`]), so the
+//! node count depends on nothing but the code and the net. The last line is
 //! `N nodes M nps` (OpenBench convention); commits that change the search quote `N` as
 //! `Bench: N`.
 
 use std::time::Instant;
 
 use crate::eval::FullEval;
+use crate::nnue::NnueEval;
 use crate::position::Position;
 use crate::search::search_depth;
 use crate::tt::TranspositionTable;
@@ -51,16 +53,27 @@ pub struct BenchResult {
     pub lines: Vec<(String, u64, String)>,
 }
 
-/// Runs the benchmark to `depth`.
+/// Runs the benchmark to `depth` with the default evaluation, the embedded net (the
+/// `Bench:` signature).
+///
+/// # Errors
+/// A bench position that does not parse (a defect in `bench.epd`), or an embedded net that
+/// does not load (a build defect).
+pub fn run(depth: u32) -> Result<BenchResult, String> {
+    run_with(depth, &NnueEval::new(crate::nnue::embedded::network()?))
+}
+
+/// Runs the benchmark to `depth` with the hand-crafted evaluation (`nosce bench --evalfile
+/// hce`).
 ///
 /// # Errors
 /// A bench position that does not parse (a defect in `bench.epd`).
-pub fn run(depth: u32) -> Result<BenchResult, String> {
+pub fn run_hce(depth: u32) -> Result<BenchResult, String> {
     run_with(depth, &FullEval::default())
 }
 
-/// Runs the benchmark to `depth` with evaluator `eval` (e.g. a network: `nosce bench
-/// --evalfile FILE`, whose node count is the network's, not the `Bench:` signature).
+/// Runs the benchmark to `depth` with evaluator `eval` (e.g. another network: `nosce bench
+/// --evalfile FILE`, whose node count is that network's, not the `Bench:` signature).
 ///
 /// # Errors
 /// A bench position that does not parse (a defect in `bench.epd`).

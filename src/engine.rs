@@ -52,8 +52,8 @@ pub struct Engine {
     options: Options,
     config: SearchConfig,
     eval: Arc<FullEval>,
-    /// The network of `EvalFile`, when one is loaded: then we play with it (and `self`
-    /// opponent types mean it); otherwise with the hand-crafted `eval`.
+    /// The network we play with (and `self` opponent types mean): the embedded one by
+    /// default, or `EvalFile`'s; `None` with `EvalFile` `hce`: the hand-crafted `eval`.
     net: Option<Arc<NnueEval>>,
     material: Arc<MaterialEval>,
     /// Opponent types' tables, one per (evaluator, tables on/off) pair that differs from
@@ -94,7 +94,9 @@ impl Engine {
             options: Options::default(),
             config: SearchConfig::default(),
             eval: Arc::new(FullEval::default()),
-            net: None,
+            net: crate::nnue::embedded::network()
+                .ok()
+                .map(|n| Arc::new(crate::nnue::NnueEval::new(n))),
             material: Arc::new(MaterialEval),
             om_tts: Vec::new(),
             tables: Arc::new(Tablebases::new("", Arc::new(ExactTables::from_env()), true).0),

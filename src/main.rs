@@ -14,10 +14,11 @@ nosce — a chess engine that models its opponent (UCI and xboard/CECP)
 
 Usage:
   nosce                      protocol loop on stdin/stdout ('uci' first, or 'xboard')
-  nosce bench [depth]        fixed-depth benchmark over bench.epd; last line 'N nodes M nps'
+  nosce bench [depth]        fixed-depth benchmark over bench.epd with the embedded net; last
+                             line 'N nodes M nps'
   nosce bench D -o NAME=VAL  time to depth D with engine options (e.g. -o OM_Mode=om)
-  nosce bench [depth] --evalfile FILE
-                             the benchmark with an NNUE file's evaluation (its own node count)
+  nosce bench [depth] --evalfile FILE|hce
+                             the benchmark with another net or the hand-crafted evaluation
   nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
   nosce tb gen|probe|dump    exact DTM/DTC endgame tables (KQvKR...), probe a FEN (see nosce tb help)
   nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
@@ -136,16 +137,13 @@ fn bench(args: &[String]) -> ExitCode {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--evalfile" => match it.next() {
-                Some(f) => match nosce::nnue::Network::load(std::path::Path::new(f)) {
-                    Ok(n) => net = Some(n),
-                    Err(e) => {
-                        eprintln!("nosce bench: {e}");
-                        return ExitCode::from(2);
-                    }
-                },
+            "--evalfile" => match it
+                .next()
+                .map(|f| nosce::nnue::embedded::EvalChoice::parse(f))
+            {
+                Some(choice) => net = Some(choice),
                 None => {
-                    eprintln!("nosce bench: --evalfile needs a file");
+                    eprintln!("nosce bench: --evalfile needs a file (or hce)");
                     return ExitCode::from(2);
                 }
             },
@@ -191,12 +189,17 @@ fn bench(args: &[String]) -> ExitCode {
             }
         };
     }
+    use nosce::nnue::embedded::EvalChoice;
     let result = match net {
-        Some(n) => {
-            let eval = nosce::nnue::NnueEval::new(n);
-            nosce::bench::run_with(depth, &eval)
-        }
-        None => nosce::bench::run(depth),
+        Some(EvalChoice::File(f)) => match nosce::nnue::Network::load(std::path::Path::new(&f)) {
+            Ok(n) => nosce::bench::run_with(depth, &nosce::nnue::NnueEval::new(n)),
+            Err(e) => {
+                eprintln!("nosce bench: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Some(EvalChoice::HandCrafted) => nosce::bench::run_hce(depth),
+        Some(EvalChoice::Embedded) | None => nosce::bench::run(depth),
     };
     match result {
         Ok(r) => {

@@ -112,7 +112,9 @@ pub fn option_specs() -> Vec<OptionSpec> {
         ),
         OptionSpec {
             name: "EvalFile",
-            kind: OptionKind::Str { default: "" },
+            kind: OptionKind::Str {
+                default: crate::nnue::embedded::FILE_NAME,
+            },
         },
         OptionSpec {
             name: "SyzygyPath",
@@ -228,7 +230,7 @@ pub enum Applied {
     ClearHash,
     /// (Re)load the Syzygy tables.
     LoadSyzygy,
-    /// Load the network of `EvalFile` (or go back to the hand-crafted evaluation).
+    /// Load what `EvalFile` names: the embedded net, a net file, or the hand-crafted evaluation.
     LoadNet,
     /// The opponent model changed (reset learning).
     NewModel,
@@ -263,7 +265,9 @@ pub struct Options {
     pub limit_strength: bool,
     /// The rating to play at when `limit_strength` is on.
     pub elo: i64,
-    /// The NNUE file we play with (`EvalFile`); empty: the hand-crafted evaluation.
+    /// The NNUE we play with (`EvalFile`): the embedded net's name (the default; also an
+    /// empty value), `hce` for the hand-crafted evaluation, or a net file
+    /// ([`crate::nnue::embedded::EvalChoice`]).
     pub eval_file: String,
     /// Syzygy directories (platform path-list syntax).
     pub syzygy_path: String,
@@ -343,7 +347,7 @@ impl Default for Options {
             chess960: false,
             limit_strength: false,
             elo: DEFAULT_ELO,
-            eval_file: String::new(),
+            eval_file: crate::nnue::embedded::FILE_NAME.to_string(),
             syzygy_path: String::new(),
             syzygy_probe_depth: 1,
             syzygy_probe_limit: 7,

@@ -1,17 +1,19 @@
-//! Playing with a network through the real binary (issue 17, item 3): `EvalFile` loads a net
-//! file and the search then evaluates with it (different results from the hand-crafted
-//! evaluation, the same results every time, the hand-crafted ones again after `<empty>`); a
-//! missing, corrupt or truncated file is refused with an `info string` and the evaluator in
-//! use is kept; `nosce bench --evalfile` searches exactly as the library does with that
-//! net; the `nnue` opponent type leaves the model without a net and is searched with one;
-//! xboard announces the file option as a file (a browse button) and loads it too. No trained net is
-//! needed: the nets are seeded random ones, written here.
+//! Playing with a network through the real binary (issue 17, item 3): the engine starts with
+//! the embedded net (`EvalFile`'s default is its name); `EvalFile` `hce` switches to the
+//! hand-crafted evaluation, a net file to that net (different results from both, the same
+//! results every time), `<empty>` or the embedded name back to the embedded net; a missing,
+//! corrupt or truncated file is refused with an `info string` and the evaluator in use is
+//! kept; `nosce bench` searches with the embedded net and `--evalfile FILE|hce` exactly as
+//! the library does with that evaluator; the `nnue` opponent type leaves the model with
+//! `hce` and is searched with a net; xboard announces the file option as a file (a browse
+//! button) and loads it too. The other nets are seeded random ones, written here.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 
 use common::{Engine, QUICK, SEARCH, info_field, run_subcommand};
+use nosce::nnue::embedded::FILE_NAME;
 use nosce::nnue::{Network, NnueEval};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -73,14 +75,30 @@ fn set_eval_file(e: &mut Engine, value: &str) -> String {
 fn evalfile_switches_the_evaluator_and_back() {
     let dir = temp_dir("switch");
     let (net, path) = saved_net(&dir, 1);
+    let embedded_id = FILE_NAME
+        .trim_start_matches("nosce-")
+        .trim_end_matches(".nnue");
     let (mut e, handshake) = Engine::start_uci();
     e.check(
         handshake
             .iter()
-            .any(|l| l == "option name EvalFile type string default <empty>"),
-        "EvalFile announced, empty by default",
+            .any(|l| l == &format!("option name EvalFile type string default {FILE_NAME}")),
+        "EvalFile announced with the embedded net's name as its default",
+    );
+    let embedded = searches(&mut e);
+
+    let msg = set_eval_file(&mut e, "hce");
+    e.check(
+        msg == "info string evaluation: the hand-crafted evaluation",
+        &format!("hce: the hand-crafted evaluation: {msg}"),
     );
     let hand_crafted = searches(&mut e);
+    for (h, n) in hand_crafted.iter().zip(&embedded) {
+        e.check(
+            (&h.0, &h.1) != (&n.0, &n.1),
+            &format!("the embedded net is not the hand-crafted evaluation: {h:?} vs {n:?}"),
+        );
+    }
 
     let msg = set_eval_file(&mut e, &path.display().to_string());
     e.check(
@@ -99,11 +117,21 @@ fn evalfile_switches_the_evaluator_and_back() {
 
     let msg = set_eval_file(&mut e, "<empty>");
     e.check(
-        msg == "info string evaluation: the hand-crafted evaluation",
-        &format!("back to the hand-crafted evaluation: {msg}"),
+        msg.starts_with(&format!("info string evaluation: network {embedded_id} "))
+            && msg.contains("embedded"),
+        &format!("<empty>: the embedded net: {msg}"),
     );
     let back = searches(&mut e);
+    e.check(back == embedded, "the embedded net's searches again");
+
+    set_eval_file(&mut e, "HCE");
+    let back = searches(&mut e);
     e.check(back == hand_crafted, "the hand-crafted searches again");
+    let msg = set_eval_file(&mut e, FILE_NAME);
+    e.check(
+        msg.contains(embedded_id) && msg.contains("embedded"),
+        &format!("the default name: the embedded net: {msg}"),
+    );
     e.send("quit");
     e.expect_exit(QUICK);
     let _ = std::fs::remove_dir_all(&dir);
@@ -141,9 +169,15 @@ fn a_bad_evalfile_is_refused_and_the_net_in_use_kept() {
     e.send("quit");
     e.expect_exit(QUICK);
 
-    // Refused before a net was loaded: the hand-crafted evaluation stays.
+    // Refused at the start: the embedded net stays; after `hce`: the hand-crafted one.
     let (mut e, _) = Engine::start_uci();
     let msg = set_eval_file(&mut e, &garbage.display().to_string());
+    e.check(
+        msg.contains("keeping network") && msg.contains("embedded"),
+        &format!("the embedded net kept: {msg}"),
+    );
+    set_eval_file(&mut e, "hce");
+    let msg = set_eval_file(&mut e, &missing.display().to_string());
     e.check(
         msg.contains("keeping the hand-crafted evaluation"),
         &format!("hand-crafted kept: {msg}"),
@@ -167,8 +201,28 @@ fn bench_with_an_evalfile_searches_as_the_library_does() {
         Some(want.nodes.to_string().as_str()),
         "binary and library node counts: {last}"
     );
-    let hand_crafted = nosce::bench::run(4).expect("bench");
+    let hand_crafted = nosce::bench::run_hce(4).expect("bench");
+    let embedded = nosce::bench::run(4).expect("bench");
     assert_ne!(want.nodes, hand_crafted.nodes, "the net's search differs");
+    assert_ne!(want.nodes, embedded.nodes, "from the embedded net's too");
+    assert_ne!(
+        embedded.nodes, hand_crafted.nodes,
+        "the embedded net is a net"
+    );
+    for (args, want) in [
+        (vec!["4"], embedded.nodes),
+        (vec!["4", "--evalfile", "hce"], hand_crafted.nodes),
+        (vec!["4", "--evalfile", FILE_NAME], embedded.nodes),
+    ] {
+        let (code, out, err) = run_subcommand("bench", &args);
+        assert_eq!(code, 0, "bench {args:?} failed: {err}");
+        let last = out.lines().last().unwrap_or("");
+        assert_eq!(
+            last.split_whitespace().next(),
+            Some(want.to_string().as_str()),
+            "bench {args:?}: {last}"
+        );
+    }
 
     let (code, _, err) = run_subcommand("bench", &["4", "--evalfile", "/no/such/net.nnue"]);
     assert_eq!(code, 2, "a missing file is a usage error");
@@ -181,6 +235,7 @@ fn the_nnue_opponent_type_needs_a_network() {
     let dir = temp_dir("type");
     let (_, path) = saved_net(&dir, 4);
     let (mut e, _) = Engine::start_uci();
+    set_eval_file(&mut e, "hce");
     e.send("setoption name OM_Mode value om");
     e.send("setoption name OM_OpponentTypes value nnue:depth=2");
     e.send("position startpos moves e2e4 e7e5");
@@ -234,7 +289,7 @@ fn xboard_offers_and_loads_the_evalfile() {
     e.check(
         features
             .iter()
-            .any(|l| l == "feature option=\"EvalFile -file \""),
+            .any(|l| l == &format!("feature option=\"EvalFile -file {FILE_NAME}\"")),
         "EvalFile announced as a file option",
     );
     e.send(&format!("option EvalFile={}", path.display()));

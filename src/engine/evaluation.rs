@@ -1,5 +1,6 @@
-//! Which evaluation the engine plays with: the hand-crafted one ([`crate::eval::FullEval`])
-//! or the network of `EvalFile` ([`crate::nnue`], issue 17), loaded, named for messages, and
+//! Which evaluation the engine plays with: the network compiled into the binary (the
+//! default, [`crate::nnue::embedded`]), another of `EvalFile` ([`crate::nnue`], issue 17), or
+//! the hand-crafted one ([`crate::eval::FullEval`], `EvalFile` `hce`), loaded, named for messages, and
 //! handed to the search and to `self` opponent types (Donkers 2003 §6.1.3: type 0 is our own
 //! evaluation, whichever it is).
 
@@ -7,21 +8,24 @@ use std::sync::Arc;
 
 use super::Engine;
 use crate::eval::Evaluator;
+use crate::nnue::embedded::{self, EvalChoice};
 use crate::nnue::{Network, NnueEval};
 
 impl Engine {
-    /// Loads the network in `file` to play with (an empty name: the hand-crafted evaluation
-    /// again). The tables are cleared: their scores were another evaluator's.
+    /// Loads what the `EvalFile` value `file` names ([`EvalChoice`]): the embedded net (the
+    /// default, or an empty value), the hand-crafted evaluation (`hce`), or a net file. The
+    /// tables are cleared: their scores were another evaluator's.
     ///
     /// # Errors
     /// The file cannot be read or is not a valid network (the evaluator in use is kept).
     pub(super) fn load_net(&mut self, file: &str) -> Result<String, String> {
-        if file.trim().is_empty() {
-            self.net = None;
-        } else {
-            let net = Network::load(std::path::Path::new(file.trim()))?;
-            self.net = Some(Arc::new(NnueEval::new(net)));
-        }
+        self.net = match EvalChoice::parse(file) {
+            EvalChoice::HandCrafted => None,
+            EvalChoice::Embedded => Some(Arc::new(NnueEval::new(embedded::network()?))),
+            EvalChoice::File(f) => Some(Arc::new(NnueEval::new(Network::load(
+                std::path::Path::new(&f),
+            )?))),
+        };
         self.tt.clear();
         for (_, t) in &self.om_tts {
             t.clear();
@@ -34,8 +38,13 @@ impl Engine {
         match &self.net {
             Some(n) => {
                 let net = n.network().expect("an NnueEval has a network");
+                let embedded = if net.file_name() == embedded::FILE_NAME {
+                    ", embedded"
+                } else {
+                    ""
+                };
                 format!(
-                    "network {} ({} hidden units, {})",
+                    "network {} ({} hidden units, {}{embedded})",
                     net.id(),
                     net.hidden(),
                     crate::nnue::simd::kernel().name()
@@ -45,8 +54,8 @@ impl Engine {
         }
     }
 
-    /// Our own evaluator: the network of `EvalFile` if one is loaded, else the hand-crafted
-    /// one (what `self` opponent types use).
+    /// Our own evaluator: the network in use (embedded or `EvalFile`'s), else the
+    /// hand-crafted one (`EvalFile` `hce`); what `self` opponent types use.
     pub(crate) fn own_eval(&self) -> Arc<dyn Evaluator> {
         match &self.net {
             Some(n) => n.clone(),

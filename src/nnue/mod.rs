@@ -31,11 +31,13 @@
 //! Files: [`features`] (input indices), [`network`] (the quantised net: file format, id,
 //! full-refresh evaluation — the reference for faster inference), [`accumulator`] (the
 //! incrementally updated accumulators and their evaluation), [`simd`] (their inner loops:
-//! portable, and AVX2 — compiled out while the crate forbids `unsafe`), [`train`] (the
+//! portable, and AVX2 — compiled out while the crate forbids `unsafe`), [`embedded`] (the
+//! default net compiled into the binary, and what `EvalFile` values mean), [`train`] (the
 //! trainer).
 //! The file format is documented in `docs/nnue-format.md`, training in `docs/training.md`.
 
 pub mod accumulator;
+pub mod embedded;
 pub mod features;
 pub mod network;
 pub mod simd;
