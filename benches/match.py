@@ -84,18 +84,21 @@ def fixed_limit(spec):
 
 
 async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black_opts, round_no,
-                    limits=(None, None), clear=(False, False)):
+                    limits=(None, None), clear=(False, False), slots=(1, 2)):
+    # slots: which of --engine1/--engine2 plays White and Black. Ratings and depth statistics
+    # are kept per slot, not per command: a match of one binary against itself (two nets, two
+    # option sets) keeps the two sides apart.
     base, inc = args.base, args.inc
     engines = [await open_engine(white_spec, white_opts), await open_engine(black_spec, black_opts)]
     # Each engine is told who its opponent is (UCI_Opponent, xboard name), as GUIs do.
-    ratings = {white_spec: args.ratings.get(white_spec), black_spec: args.ratings.get(black_spec)}
+    ratings = [args.ratings[slots[0]], args.ratings[slots[1]]]
     specs = [white_spec, black_spec]
     # xboard engines get the name and rating but not `computer`: phalanx answers it with
     # "Illegal move: computer", which python-chess takes for an engine error.
     opponents = [
         chess.engine.Opponent(
             name=engines[1 - i].id.get("name", specs[1 - i]), title=None,
-            rating=ratings[specs[1 - i]], is_engine=parse_engine(specs[i])[0] == "uci")
+            rating=ratings[1 - i], is_engine=parse_engine(specs[i])[0] == "uci")
         for i in range(2)
     ]
     board = chess.Board(opening_fen)
@@ -146,7 +149,7 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
             node.set_clock(clocks[side])
             depth = res.info.get("depth")
             if depth is not None:
-                args.depths.setdefault(specs[side], []).append(depth)
+                args.depths.setdefault(slots[side], []).append(depth)
             score = res.info.get("score")
             # The mover's view (the move is on the board already).
             cp = score.pov(not board.turn).score(mate_score=100_000) if score is not None else None
@@ -210,7 +213,7 @@ async def main():
     ap.add_argument("--rating1", type=int, default=None, help="engine 1's rating, sent in UCI_Opponent")
     ap.add_argument("--rating2", type=int, default=None, help="engine 2's rating, sent in UCI_Opponent")
     args = ap.parse_args()
-    args.ratings = {args.engine1: args.rating1, args.engine2: args.rating2}
+    args.ratings = {1: args.rating1, 2: args.rating2}
     args.depths = {}
     try:
         b, i = args.tc.split("+")
@@ -246,7 +249,8 @@ async def main():
         async with sem:
             lims = (l1, l2) if e1_white else (l2, l1)
             clr = (False, args.clear2) if e1_white else (args.clear2, False)
-            game, result, reason = await play_game(args, fen, ws, bs, wo, bo, rnd, lims, clr)
+            game, result, reason = await play_game(args, fen, ws, bs, wo, bo, rnd, lims, clr,
+                                                   (1, 2) if e1_white else (2, 1))
         if result == "1/2-1/2":
             d += 1
         elif (result == "1-0") == e1_white:
@@ -266,9 +270,10 @@ async def main():
     print(f"\n{args.engine1} vs {args.engine2}: {n} games at {args.tc}: +{w} ={d} -{l}, "
           f"score {(w + d / 2) / max(n, 1):.1%}, Elo {elo:+.0f} ± {err:.0f} (95%), LOS {los:.1%}")
     print("terminations:", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())))
-    for spec, ds in sorted(args.depths.items()):
+    for slot, ds in sorted(args.depths.items()):
         ds = sorted(ds)
-        print(f"depth per move of {spec}: median {ds[len(ds) // 2]} over {len(ds)} moves")
+        spec = args.engine1 if slot == 1 else args.engine2
+        print(f"depth per move of engine {slot} ({spec}): median {ds[len(ds) // 2]} over {len(ds)} moves")
 
 
 if __name__ == "__main__":
