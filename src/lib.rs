@@ -10,7 +10,8 @@
 //! [`tt`], [`limits`], [`time`], [`params`] (all tunables), [`engine`] (the core shared by
 //! the protocols), [`uci`] and [`xboard`] (the UCI and CECP front-ends), [`report`], [`bench`](mod@bench) and [`perft`],
 //! [`external`] (other UCI engines over pipes), and [`experiment`] (the KQKR sweep of
-//! Donkers 2003 §5.4, `nosce kqkr`).
+//! Donkers 2003 §5.4, `nosce kqkr`), and [`tournament`] (the seven Bao tournaments of
+//! Donkers, van den Herik and Uiterwijk in chess, `nosce tournament`).
 //! Self-play training data comes from [`datagen`]; [`nnue`] holds the network format, its
 //! reference evaluation and the trainer (`nosce train`).
 //! Who the opponent is comes from [`opponent_id`] (`UCI_Opponent`, xboard `name`), and what
@@ -43,6 +44,7 @@ pub mod search;
 pub mod strength;
 pub mod tb;
 pub mod time;
+pub mod tournament;
 pub mod trees;
 pub mod tt;
 pub mod uci;

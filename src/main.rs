@@ -1,4 +1,5 @@
 //! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `trees`, `kqkr`,
+//! `tournament`,
 //! `datagen`, `train`, `--help`, `--version`; with no arguments the protocol loop, where the
 //! first meaningful input line picks the protocol (`uci` for UCI; `xboard`/`protover` for
 //! CECP).
@@ -23,6 +24,7 @@ Usage:
   nosce tb gen|probe|dump    exact DTM/DTC endgame tables (KQvKR...), probe a FEN (see nosce tb help)
   nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
   nosce kqkr [options]       the KQKR opponent-model sweep of Donkers 2003 §5.4 (--help)
+  nosce tournament [options] the Bao tournaments in chess: when OM search pays (--help)
   nosce datagen --out FILE --games N [options]
                              self-play training data (32-byte records), resumable (--help)
   nosce train --data FILE[,FILE...] --out DIR [options]
@@ -64,6 +66,16 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("nosce kqkr: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some("tournament") => match nosce::tournament::run_cli(&args[1..]) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("nosce tournament: {e}");
                 ExitCode::from(2)
             }
         },
