@@ -83,7 +83,7 @@ struct RunArgs {
     #[arg(long, default_value_t = DEFAULT_SPEC)]
     spec: usize,
     /// T7's tolerance: deviate only among moves within this many centipawns of alpha-beta's value
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     margin: i32,
     /// Treatments to play (default T1..T7; with --budget the B2xK/B6xK pairs)
     #[arg(long, value_delimiter = ',')]

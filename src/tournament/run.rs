@@ -165,9 +165,8 @@ fn load_syzygy(cfg: &TournamentConfig) -> Result<Option<SyzygyTables>, String> {
 /// # Errors
 /// Bad openings or nets, a folder of another run, an I/O error, or a game that failed.
 pub fn play(cfg: &TournamentConfig) -> Result<Vec<GameRecord>, String> {
-    std::fs::create_dir_all(&cfg.out)
-        .map_err(|e| format!("cannot create '{}': {e}", cfg.out.display()))?;
-    check_or_write_config(cfg)?;
+    // Everything that can be wrong with the settings is found before the folder is touched,
+    // so that a corrected command can use the same folder.
     let openings = choose_openings(
         &read_openings(&cfg.openings)?,
         cfg.openings_needed(),
@@ -179,6 +178,9 @@ pub fn play(cfg: &TournamentConfig) -> Result<Vec<GameRecord>, String> {
         .map(|p| p.eval.build())
         .collect::<Result<_, _>>()?;
     let syzygy = load_syzygy(cfg)?;
+    std::fs::create_dir_all(&cfg.out)
+        .map_err(|e| format!("cannot create '{}': {e}", cfg.out.display()))?;
+    check_or_write_config(cfg)?;
     // Resume: rewrite the records without torn lines, then skip what they hold.
     let (mut done, dropped) = read_dir(&cfg.out)?;
     if dropped > 0 && cfg.verbose {
