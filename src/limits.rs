@@ -29,6 +29,11 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these moves (UCI `searchmoves`).
     pub searchmoves: Vec<Move>,
+    /// The opponent's remaining time (UCI `wtime`/`btime` of the other side, xboard
+    /// `otim`): what `OM_Mode=auto` weighs our clock against.
+    pub opponent_time: Option<Duration>,
+    /// The opponent's increment.
+    pub opponent_inc: Option<Duration>,
 }
 
 impl Limits {

@@ -255,10 +255,10 @@ pub fn go_to_limits(g: &GoParams, engine: &Engine) -> (Limits, Vec<String>) {
     let pos = engine.position();
     let mut warnings = g.warnings.clone();
     let white = pos.turn() == Color::White;
-    let (time, inc) = if white {
-        (g.wtime, g.winc)
+    let ((time, inc), (opp_time, opp_inc)) = if white {
+        ((g.wtime, g.winc), (g.btime, g.binc))
     } else {
-        (g.btime, g.binc)
+        ((g.btime, g.binc), (g.wtime, g.winc))
     };
     let mut searchmoves: Vec<Move> = Vec::new();
     for t in &g.searchmoves {
@@ -278,6 +278,8 @@ pub fn go_to_limits(g: &GoParams, engine: &Engine) -> (Limits, Vec<String>) {
         infinite: g.infinite,
         ponder: g.ponder,
         searchmoves,
+        opponent_time: opp_time.map(ms),
+        opponent_inc: opp_inc.map(ms),
     };
     (limits, warnings)
 }

@@ -470,7 +470,7 @@ impl<'e> Session<'e> {
             Command::St(t) => self.clock.set_st(t),
             Command::Sd(d) => self.clock.set_depth(d),
             Command::Time(cs) => self.clock.set_time(cs),
-            Command::Otim(_) => {}
+            Command::Otim(cs) => self.clock.set_otim(cs),
             Command::UserMove(m) => self.user_move(&m),
             Command::MoveNow => {
                 if self.thinking() {

@@ -140,7 +140,13 @@ impl Engine {
                 probability: 1.0 / family.len() as f64,
                 ..t.clone()
             };
-            types.push(self.type_setup(&base, false, &mut warnings).0);
+            // Never our own table: fitting must leave α-β's search as it would have been
+            // (a closed resources gate makes `auto` exactly `OM_Mode=off`).
+            let (mut setup, like_us) = self.type_setup(&base, false, &mut warnings);
+            if like_us {
+                setup.tt = self.type_table(base.eval, setup.tablebases, false, &mut warnings);
+            }
+            types.push(setup);
         }
         let o = &self.options;
         let setup = OmConfig {

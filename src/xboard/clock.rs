@@ -41,6 +41,8 @@ pub struct Clock {
     depth: Option<u32>,
     /// The engine's clock in centiseconds (`time`; estimated after our moves).
     ours: Option<i64>,
+    /// The opponent's clock in centiseconds (`otim`).
+    theirs: Option<i64>,
     /// Plies played when `level` arrived: moves per session count from there.
     level_ply: usize,
 }
@@ -51,6 +53,7 @@ impl Default for Clock {
             control: Control::Level(DEFAULT_LEVEL),
             depth: None,
             ours: None,
+            theirs: None,
             level_ply: 0,
         }
     }
@@ -71,6 +74,7 @@ impl Clock {
     pub fn new_game(&mut self) {
         self.depth = None;
         self.ours = None;
+        self.theirs = None;
         self.level_ply = 0;
     }
 
@@ -100,6 +104,11 @@ impl Clock {
         self.ours = Some(centiseconds);
     }
 
+    /// `otim`: the opponent's clock in centiseconds.
+    pub fn set_otim(&mut self, centiseconds: i64) {
+        self.theirs = Some(centiseconds);
+    }
+
     /// The time control in force.
     pub fn control(&self) -> Control {
         self.control
@@ -124,6 +133,11 @@ impl Clock {
                 });
                 limits.time = Some(ours);
                 limits.inc = (!level.inc.is_zero()).then_some(level.inc);
+                // CECP has one control for both sides: the opponent's increment is ours.
+                limits.opponent_time = self
+                    .theirs
+                    .map(|cs| Duration::from_millis(cs.max(0).saturating_mul(10) as u64));
+                limits.opponent_inc = limits.inc;
                 if level.mps > 0 {
                     let made = self.moves_made(pos) % level.mps as usize;
                     limits.movestogo = Some(level.mps - made as u32);

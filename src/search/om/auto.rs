@@ -273,7 +273,23 @@ pub fn search_auto<E: Evaluator + ?Sized>(
         }
         (state.earned(&auto.params), contempt)
     };
-    let (chosen, contempt) = chosen;
+    let (mut chosen, mut contempt) = chosen;
+    // The resources condition (Bao paper §7): without extra resources against the opponent
+    // the search is plain α-β — no hedged root and no contempt from the model.
+    let model = chosen.map_or(0, |(b, _)| b);
+    if let Some(t) = setup.types.get(model) {
+        match super::resources::gate(limits, t, &auto.params) {
+            Ok(why) => ctx
+                .reporter
+                .message(&format!("om auto: resources to speculate ({why})")),
+            Err(why) => {
+                ctx.reporter
+                    .message(&format!("om auto: alpha-beta ({why})"));
+                chosen = None;
+                contempt = 0;
+            }
+        }
+    }
     // Fitting and saving the profile came out of this move's time.
     let limits = &limits.after(entered.elapsed());
     let config = crate::search::SearchConfig {

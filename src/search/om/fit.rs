@@ -67,6 +67,15 @@ pub struct FitParams {
     /// Toga's moves and was right on 30 % of those, 4.3 % of all; gnuchess modelling
     /// gnuchess in match 13: 22 %).
     pub min_useful: f64,
+    /// The resources condition ([`super::resources`]): the least ratio of our time to the
+    /// opponent's (clock plus [`FitParams::odds_horizon`] increments) at which `auto` speculates.
+    pub min_time_odds: f64,
+    /// Increments counted with a clock when weighing the two sides' time.
+    pub odds_horizon: u32,
+    /// The least extra depth over a model type of known depth at a fixed depth limit.
+    pub min_extra_depth: u32,
+    /// The least ratio of our node limit to a model type's node budget.
+    pub min_node_odds: f64,
 }
 
 impl Default for FitParams {
@@ -84,6 +93,10 @@ impl Default for FitParams {
             idle_sample_every: 8,
             hedge_breadth: 2,
             min_useful: 0.1,
+            min_time_odds: 3.0,
+            odds_horizon: 30,
+            min_extra_depth: 2,
+            min_node_odds: 10.0,
         }
     }
 }

@@ -42,6 +42,7 @@ pub mod parallel;
 pub mod policy;
 pub mod probe;
 pub mod prom;
+pub mod resources;
 pub mod root;
 
 use shakmaty::{Color, Move, Position as _};

@@ -1,0 +1,158 @@
+//! When `OM_Mode=auto` may speculate at all: the resources condition of Donkers, van den
+//! Herik and Uiterwijk, *Opponent-Model Search in Bao: Conditions for a Successful
+//! Application*, §7 — OM search pays only when additional resources, compared with the
+//! opponent, are spent on prediction or on risk management; without them plain α-β is the
+//! safer choice. The other condition, that the model predicts the opponent's deviations, is
+//! the fit's ([`super::fit`], [`super::auto`]); this module judges the resources from the
+//! search limits alone:
+//!
+//! - **clocks** (UCI `wtime btime winc binc`, xboard `time`/`otim`): our time plus
+//!   [`FitParams::odds_horizon`] increments against the opponent's; open at
+//!   [`FitParams::min_time_odds`] or more;
+//! - **fixed depth** (`go depth D`, xboard `sd`) against a model type of known depth: open
+//!   when we search at least [`FitParams::min_extra_depth`] plies deeper (the paper's
+//!   tournaments 4 and 6: two plies);
+//! - **fixed nodes** against a model type of known node budget: open at
+//!   [`FitParams::min_node_odds`] times its nodes or more;
+//! - anything else (a fixed move time, infinite analysis, a clock without the opponent's):
+//!   no evidence of extra resources, so closed.
+//!
+//! A closed gate makes `auto` plain α-β: the same move and node count as `OM_Mode=off`.
+//! The thresholds are the measured ones where the tournaments have measured them (see
+//! `docs/tournaments.md`); until then they are the conservative values of earlier matches:
+//! OM paid at 4.2× α-β's time against gnuchess with an exact model (match 15) and lost at
+//! equal time in sixteen matches.
+
+use std::time::Duration;
+
+use super::config::TypeSetup;
+use super::fit::FitParams;
+use crate::limits::Limits;
+
+/// Our time against the opponent's, each as its clock plus `horizon` increments; `None`
+/// unless both clocks are known.
+pub fn time_odds(limits: &Limits, horizon: u32) -> Option<f64> {
+    let budget = |t: Duration, inc: Option<Duration>| {
+        t.as_secs_f64() + f64::from(horizon) * inc.unwrap_or_default().as_secs_f64()
+    };
+    let ours = budget(limits.time?, limits.inc);
+    let theirs = budget(limits.opponent_time?, limits.opponent_inc);
+    Some(if theirs <= 0.0 {
+        f64::INFINITY
+    } else {
+        ours / theirs
+    })
+}
+
+/// Whether the limits give us the extra resources to speculate against `model`: `Ok` with
+/// the reason when they do, `Err` with the reason when they do not.
+pub fn gate(limits: &Limits, model: &TypeSetup, p: &FitParams) -> Result<String, String> {
+    if limits.infinite || limits.mate.is_some() {
+        return Err("no extra resources: analysis or a mate search".into());
+    }
+    if let Some(odds) = time_odds(limits, p.odds_horizon) {
+        return if odds >= p.min_time_odds {
+            Ok(format!("time odds {odds:.1} >= {:.1}", p.min_time_odds))
+        } else {
+            Err(format!("time odds {odds:.1} < {:.1}", p.min_time_odds))
+        };
+    }
+    if limits.is_timed() {
+        return Err("no extra resources known: the opponent's clock is not given".into());
+    }
+    match (limits.nodes, model.nodes, limits.depth, model.depth) {
+        (Some(ours), Some(theirs), _, _) => {
+            let odds = ours as f64 / theirs.max(1) as f64;
+            if odds >= p.min_node_odds {
+                Ok(format!("node odds {odds:.1} >= {:.1}", p.min_node_odds))
+            } else {
+                Err(format!("node odds {odds:.1} < {:.1}", p.min_node_odds))
+            }
+        }
+        (None, _, Some(ours), Some(theirs)) => {
+            if ours >= theirs + p.min_extra_depth {
+                Ok(format!(
+                    "depth {ours} >= the model's {theirs} + {}",
+                    p.min_extra_depth
+                ))
+            } else {
+                Err(format!(
+                    "depth {ours} < the model's {theirs} + {}",
+                    p.min_extra_depth
+                ))
+            }
+        }
+        _ => Err("no extra resources known: the limit says nothing of the opponent's".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::MaterialEval;
+    use crate::tt::TranspositionTable;
+    use std::sync::Arc;
+
+    fn model(depth: Option<u32>, nodes: Option<u64>) -> TypeSetup {
+        TypeSetup {
+            eval: Arc::new(MaterialEval),
+            tt: Arc::new(TranspositionTable::new(1)),
+            probability: 1.0,
+            depth,
+            nodes,
+            tablebases: false,
+            replay: false,
+            engine: None,
+        }
+    }
+
+    fn clocks(ours: u64, theirs: Option<u64>, inc: u64) -> Limits {
+        let ms = Duration::from_millis;
+        Limits {
+            time: Some(ms(ours)),
+            inc: Some(ms(inc)),
+            opponent_time: theirs.map(ms),
+            opponent_inc: Some(ms(inc)),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn the_gate_opens_with_the_clocks() {
+        let p = FitParams::default();
+        let m = model(Some(4), None);
+        // Equal time: closed; three times the opponent's: open; and back.
+        assert!(gate(&clocks(10_000, Some(10_000), 100), &m, &p).is_err());
+        assert!(gate(&clocks(30_000, Some(10_000), 0), &m, &p).is_ok());
+        assert!(gate(&clocks(30_000, Some(30_000), 0), &m, &p).is_err());
+        // The increments count for the rest of the game.
+        let odds = time_odds(&clocks(1_000, Some(1_000), 100), 30).unwrap();
+        assert!((odds - 1.0).abs() < 1e-9);
+        // Our clock without the opponent's says nothing.
+        let e = gate(&clocks(30_000, None, 0), &m, &p).unwrap_err();
+        assert!(e.contains("opponent's clock"), "{e}");
+        assert!(gate(&clocks(30_000, Some(0), 0), &m, &p).is_ok());
+    }
+
+    #[test]
+    fn fixed_limits_open_only_against_a_model_of_known_budget() {
+        let p = FitParams::default();
+        assert!(gate(&Limits::depth(6), &model(Some(4), None), &p).is_ok());
+        assert!(gate(&Limits::depth(5), &model(Some(4), None), &p).is_err());
+        assert!(gate(&Limits::depth(9), &model(None, None), &p).is_err());
+        let n = (p.min_node_odds * 1000.0) as u64;
+        assert!(gate(&Limits::nodes(n), &model(None, Some(1000)), &p).is_ok());
+        assert!(gate(&Limits::nodes(n - 1), &model(None, Some(1000)), &p).is_err());
+        assert!(gate(&Limits::nodes(10_000_000), &model(Some(4), None), &p).is_err());
+        let movetime = Limits {
+            movetime: Some(Duration::from_secs(5)),
+            ..Limits::default()
+        };
+        assert!(gate(&movetime, &model(Some(1), None), &p).is_err());
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        assert!(gate(&infinite, &model(Some(1), None), &p).is_err());
+    }
+}
