@@ -41,6 +41,10 @@ pub use model_setup::FIT_FAMILY;
 /// Stack size of search threads (deep recursion with move lists on the stack).
 const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
+/// What an opponent type's table is kept by: evaluator, its net file (`nnue` types with
+/// `file=`), tables on or off, replay.
+type TypeTableKey = (EvalKind, Option<String>, bool, bool);
+
 /// The engine core.
 pub struct Engine {
     position: Position,
@@ -58,7 +62,10 @@ pub struct Engine {
     material: Arc<MaterialEval>,
     /// Opponent types' tables, one per (evaluator, tables on/off) pair that differs from
     /// our own search; allocated on first use.
-    om_tts: Vec<((EvalKind, bool, bool), Arc<TranspositionTable>)>,
+    om_tts: Vec<(TypeTableKey, Arc<TranspositionTable>)>,
+    /// The nets of `nnue` opponent types with a `file=` of their own, loaded on first use
+    /// and kept by path.
+    type_nets: Vec<(String, Arc<NnueEval>)>,
     /// Endgame tables (Syzygy from `SyzygyPath`, our exact tables always).
     tables: Arc<Tablebases>,
     /// Opponent-type probabilities learned in this game (§6.6.2).
@@ -99,6 +106,7 @@ impl Engine {
                 .map(|n| Arc::new(crate::nnue::NnueEval::new(n))),
             material: Arc::new(MaterialEval),
             om_tts: Vec::new(),
+            type_nets: Vec::new(),
             tables: Arc::new(Tablebases::new("", Arc::new(ExactTables::from_env()), true).0),
             learn: Arc::new(Mutex::new(LearnState::default())),
             external: None,

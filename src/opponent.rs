@@ -9,12 +9,13 @@
 //! spec  := type ("," type)*
 //! type  := evaluator ":" probability (":" limit)*
 //! limit := "depth=" N | "nodes=" N | "movetime=" MS | "tb=" ("on"|"off")
-//!          | "skill=" L | "tau=" CP
+//!          | "skill=" L | "tau=" CP | "file=" PATH   (nnue types; last, PATH taken whole)
 //! ```
 //!
 //! e.g. `self:0.5,material:0.3:depth=4,self:0.2:tb=off`. Evaluators: `self` (our own
 //! evaluation: the network of `EvalFile` when one is loaded, else the hand-crafted one),
-//! `hce` (the hand-crafted evaluation), `nnue` (the network of `EvalFile`), `material`,
+//! `hce` (the hand-crafted evaluation), `nnue` (the network of `EvalFile`, or of its own
+//! `file=PATH`: any net file, e.g. an older generation as the opponent), `material`,
 //! `notb` (short for `self` with `tb=off`), and `engine`: the
 //! external UCI engine of the option `OM_OpponentEngine`, asked for its move with `go nodes
 //! N`, `go depth N` or `go movetime MS` (at most one of them; none: [`DEFAULT_ENGINE_NODES`]
@@ -104,6 +105,8 @@ pub struct OpponentType {
     /// Engine types only: the opponent plays a random pick among the engine's MultiPV
     /// lines by this rule (`None`: the engine's best move).
     pub policy: Option<Policy>,
+    /// `nnue` types only: the net file of this type (`None`: the network of `EvalFile`).
+    pub net: Option<String>,
 }
 
 /// A validated set of opponent types.
@@ -125,12 +128,24 @@ impl Default for OpponentModel {
                 movetime: None,
                 tablebases: true,
                 policy: None,
+                net: None,
             }],
         }
     }
 }
 
 fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
+    // A net file comes last and is taken whole (a path may hold ':', as `C:\nets`).
+    let (text, net) = match text.split_once(":file=") {
+        Some((head, path)) => {
+            let path = path.trim();
+            if path.is_empty() {
+                return Err(format!("type '{text}': file= needs a path"));
+            }
+            (head, Some(path.to_string()))
+        }
+        None => (text, None),
+    };
     let mut parts = text.split(':').map(str::trim);
     let name = parts.next().unwrap_or("");
     let (eval, mut tablebases) = match name {
@@ -234,6 +249,9 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
             "type '{text}': an engine type takes one of depth=, nodes=, movetime="
         ));
     }
+    if net.is_some() && eval != EvalKind::Nnue {
+        return Err(format!("type '{text}': file= is for nnue types only"));
+    }
     if text.contains("skill=") && text.contains("tau=") {
         return Err(format!("type '{text}': skill= and tau= exclude each other"));
     }
@@ -250,6 +268,7 @@ fn parse_type(text: &str, single: bool) -> Result<OpponentType, String> {
         movetime,
         tablebases,
         policy,
+        net,
     })
 }
 
@@ -318,6 +337,9 @@ impl fmt::Display for OpponentModel {
             if let Some(p) = t.policy {
                 write!(f, ":{p}")?;
             }
+            if let Some(n) = &t.net {
+                write!(f, ":file={n}")?;
+            }
         }
         Ok(())
     }
@@ -326,6 +348,28 @@ impl fmt::Display for OpponentModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_nnue_type_names_its_own_net_file() {
+        let m: OpponentModel = "self:0.5,nnue:0.5:depth=3:file=C:\\nets\\gen0.nnue"
+            .parse()
+            .unwrap();
+        assert_eq!(m.types[1].net.as_deref(), Some("C:\\nets\\gen0.nnue"));
+        assert_eq!(m.types[1].depth, Some(3));
+        assert_eq!(m.types[0].net, None);
+        // The file comes back last in the spec, and the spec parses to the same type.
+        let spec = m.types[1].spec();
+        assert_eq!(spec, "nnue:depth=3:file=C:\\nets\\gen0.nnue");
+        let again: OpponentModel = spec.parse().unwrap();
+        assert_eq!(again.types[0].net, m.types[1].net);
+        for (bad, says) in [
+            ("material:depth=2:file=x.nnue", "nnue types only"),
+            ("nnue:depth=2:file= ", "needs a path"),
+        ] {
+            let e = bad.parse::<OpponentModel>().unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
 
     #[test]
     fn parses_the_documented_example() {

@@ -445,10 +445,11 @@ impl Options {
             }
             let key = (
                 t.eval,
+                t.net.clone(),
                 t.tablebases && self.om_opponent_tablebases,
                 self.om_replay,
             );
-            if !shares_own_table(key.0, key.1, key.2) && !keys.contains(&key) {
+            if !shares_own_table(key.0, key.2, key.3) && !keys.contains(&key) {
                 keys.push(key);
             }
         }

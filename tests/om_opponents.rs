@@ -518,3 +518,56 @@ fn an_xboard_engine_as_the_opponent_type() {
     );
     e.close();
 }
+
+/// A net file of an earlier generation, kept in the repository.
+const GEN0: &str = "matches/2026-11-25-nnue-gen0/nosce-20a6e878b5d6.nnue";
+
+#[test]
+fn an_nnue_type_with_its_own_net_file_predicts_that_net_exactly() {
+    // The model: generation 0's net at depth 3, replayed (a cleared table per probe).
+    let spec = format!("nnue:1:depth=3:file={GEN0}");
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        ("OM_OpponentTypes", &spec),
+        ("OM_OpponentReplay", "on"),
+        ("Hash", "16"),
+    ]);
+    // The opponent itself: nosce with that net at depth 3, a fresh table before the move;
+    // its table is the size of the replay's (half our Hash).
+    let mut opp = engine_with(&[("EvalFile", GEN0), ("Hash", "8")]);
+    let mut moves: Vec<String> = vec!["e2e4".into(), "c7c5".into()];
+    for _ in 0..3 {
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let lines = go_checked(&mut e, &refs, "go depth 4", SEARCH);
+        let (best, predicted) = parse_bestmove(lines.last().unwrap());
+        moves.push(best);
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        opp.send("ucinewgame");
+        let reply = go_checked(&mut opp, &refs, "go depth 3", SEARCH);
+        let (reply, _) = parse_bestmove(reply.last().unwrap());
+        e.check(
+            predicted.as_deref() == Some(reply.as_str()),
+            &format!("predicted {predicted:?}, the gen0 net played {reply} after {moves:?}"),
+        );
+        moves.push(reply);
+    }
+    e.close();
+    opp.close();
+}
+
+#[test]
+fn an_nnue_type_whose_net_file_is_missing_leaves_the_model_with_a_message() {
+    let mut e = engine_with(&[
+        ("OM_Mode", "om"),
+        (
+            "OM_OpponentTypes",
+            "nnue:1:depth=2:file=/nonexistent/net.nnue",
+        ),
+    ]);
+    let lines = go_checked(&mut e, &["e2e4"], "go depth 3", SEARCH);
+    e.check(
+        says(&lines, "cannot load its net"),
+        "no message about the missing net file",
+    );
+    e.close();
+}

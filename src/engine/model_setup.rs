@@ -12,6 +12,7 @@ use super::Engine;
 use crate::eval::Evaluator;
 use crate::external::{GoLimit, ManagedEngine};
 use crate::learning::LearningParams;
+use crate::nnue::{Network, NnueEval};
 use crate::opponent::{DEFAULT_ENGINE_NODES, EvalKind, OpponentType};
 use crate::opponent_id::OpponentId;
 use crate::options::{BoundedSum, Options, RootSafety, shares_own_table};
@@ -50,7 +51,34 @@ impl Engine {
         }
         let mut types = o.om_types.types.clone();
         let no_engine = o.om_engine.is_none() && types.iter().any(|t| t.eval == EvalKind::Engine);
-        let no_net = self.net.is_none() && types.iter().any(|t| t.eval == EvalKind::Nnue);
+        let no_net = self.net.is_none()
+            && types
+                .iter()
+                .any(|t| t.eval == EvalKind::Nnue && t.net.is_none());
+        // Types whose own net file cannot be loaded leave the model, with the reason.
+        let mut bad_files: Vec<String> = Vec::new();
+        for t in &types {
+            if let Some(f) = &t.net
+                && !bad_files.contains(f)
+                && let Err(e) = self.type_net(f)
+            {
+                warnings.push(format!(
+                    "om: the type {} cannot load its net ({e}); it leaves the model",
+                    t.spec()
+                ));
+                bad_files.push(f.clone());
+            }
+        }
+        if !bad_files.is_empty() {
+            types.retain(|t| t.net.as_ref().is_none_or(|f| !bad_files.contains(f)));
+            let sum: f64 = types.iter().map(|t| t.probability).sum();
+            if sum <= 1e-12 {
+                return (None, warnings);
+            }
+            for t in &mut types {
+                t.probability /= sum;
+            }
+        }
         if no_engine || no_net {
             if no_engine {
                 warnings.push(
@@ -65,7 +93,8 @@ impl Engine {
                 );
             }
             types.retain(|t| {
-                !(t.eval == EvalKind::Engine && no_engine || t.eval == EvalKind::Nnue && no_net)
+                !(t.eval == EvalKind::Engine && no_engine
+                    || t.eval == EvalKind::Nnue && t.net.is_none() && no_net)
             });
             let sum: f64 = types.iter().map(|t| t.probability).sum();
             if sum <= 1e-12 {
@@ -144,7 +173,13 @@ impl Engine {
             // (a closed resources gate makes `auto` exactly `OM_Mode=off`).
             let (mut setup, like_us) = self.type_setup(&base, false, &mut warnings);
             if like_us {
-                setup.tt = self.type_table(base.eval, setup.tablebases, false, &mut warnings);
+                setup.tt = self.type_table(
+                    base.eval,
+                    base.net.as_deref(),
+                    setup.tablebases,
+                    false,
+                    &mut warnings,
+                );
             }
             types.push(setup);
         }
@@ -192,9 +227,13 @@ impl Engine {
         let eval: Arc<dyn Evaluator> = match t.eval {
             EvalKind::Material => self.material.clone(),
             EvalKind::Hce => self.eval.clone(),
-            EvalKind::Nnue => match &self.net {
-                Some(n) => n.clone(),
-                None => self.eval.clone(), // not reached: such types leave the model
+            EvalKind::Nnue => match (&t.net, &self.net) {
+                (Some(f), _) => match self.type_net(f) {
+                    Ok(n) => n,
+                    Err(_) => self.eval.clone(), // not reached: such types leave the model
+                },
+                (None, Some(n)) => n.clone(),
+                (None, None) => self.eval.clone(), // not reached: such types leave the model
             },
             EvalKind::Full | EvalKind::Engine => self.own_eval(),
         };
@@ -202,7 +241,7 @@ impl Engine {
         let tt = if like_us {
             Arc::clone(&self.tt)
         } else {
-            self.type_table(t.eval, tb, replay, warnings)
+            self.type_table(t.eval, t.net.as_deref(), tb, replay, warnings)
         };
         let setup = TypeSetup {
             eval,
@@ -300,17 +339,30 @@ impl Engine {
         })
     }
 
-    /// The table of opponent types with (evaluator, tables, replay), shared by all of them
+    /// The net of an `nnue` type with `file=PATH`, loaded once per path.
+    fn type_net(&mut self, file: &str) -> Result<Arc<NnueEval>, String> {
+        if let Some((_, n)) = self.type_nets.iter().find(|(f, _)| f == file) {
+            return Ok(Arc::clone(n));
+        }
+        let net = Network::load(std::path::Path::new(file))?;
+        let n = Arc::new(NnueEval::new(net));
+        self.type_nets.push((file.to_string(), Arc::clone(&n)));
+        Ok(n)
+    }
+
+    /// The table of opponent types with (evaluator, net file, tables, replay), shared by all of them
     /// and kept until `Hash` changes: half our `Hash`, or 1 MB (with a warning) if that
     /// cannot be allocated.
     fn type_table(
         &mut self,
         eval: EvalKind,
+        net: Option<&str>,
         tb: bool,
         replay: bool,
         warnings: &mut Vec<String>,
     ) -> Arc<TranspositionTable> {
-        if let Some((_, t)) = self.om_tts.iter().find(|(k, _)| *k == (eval, tb, replay)) {
+        let key = (eval, net.map(String::from), tb, replay);
+        if let Some((_, t)) = self.om_tts.iter().find(|(k, _)| *k == key) {
             return Arc::clone(t);
         }
         let mb = (self.options.hash_mb / 2).max(1);
@@ -330,7 +382,7 @@ impl Engine {
             }
         };
         let t = Arc::new(t);
-        self.om_tts.push(((eval, tb, replay), Arc::clone(&t)));
+        self.om_tts.push((key, Arc::clone(&t)));
         t
     }
 }

@@ -154,6 +154,7 @@ impl ModelConfig {
                     movetime: None,
                     tablebases: false,
                     policy: None,
+                    net: None,
                 },
                 perturb,
                 replay: true,
