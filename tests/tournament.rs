@@ -98,7 +98,7 @@ fn shards_merge_to_the_unsharded_run() {
         }
         a
     };
-    for (out, shard) in [(&whole, None), (&s0, Some("0/2")), (&s1, Some("1/2"))] {
+    for (out, shard) in [(&whole, None), (&s0, Some("1/2")), (&s1, Some("2/2"))] {
         let a = base(out, shard);
         ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
     }
@@ -224,7 +224,7 @@ fn bad_input_exits_2_with_a_reason() {
         (vec!["--evals", "material"], "two evaluators"),
         (vec!["--depth", "1"], "--depth"),
         (vec!["--treatments", "T8"], "T8"),
-        (vec!["--shard", "2/2"], "--shard"),
+        (vec!["--shard", "3/2"], "--shard"),
         (vec!["--frobnicate"], "frobnicate"),
         (
             vec!["--openings", "/nonexistent/openings.epd", "--out", o],

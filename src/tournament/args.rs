@@ -106,7 +106,7 @@ struct RunArgs {
     /// Parallel games (default: available cores)
     #[arg(long)]
     jobs: Option<usize>,
-    /// Play only every N-th game starting at I (array jobs), as I/N
+    /// Play only every N-th game, the I-th of each N (array jobs: I = 1..N), as I/N
     #[arg(long)]
     shard: Option<String>,
     /// Run folder; re-running into it resumes (default runs/tournament-quick or runs/tournament-full)
@@ -151,10 +151,10 @@ pub enum Command {
 }
 
 fn shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard wants I/N with 0 <= I < N, not '{text}'");
+    let bad = || format!("--shard wants I/N with 1 <= I <= N, not '{text}'");
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
     let (i, n): (usize, usize) = (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    if n == 0 || i >= n {
+    if n == 0 || i == 0 || i > n {
         return Err(bad());
     }
     Ok((i, n))
@@ -336,7 +336,7 @@ mod tests {
         let b = run("--budget 5000 --k 3,10 --treatments b6x10");
         assert_eq!(b.treatments.len(), 1);
         assert_eq!(b.treatments[0].own, Budget::Nodes(50_000));
-        assert_eq!(run("--shard 1/4").shard, Some((1, 4)));
+        assert_eq!(run("--shard 4/4").shard, Some((4, 4)));
     }
 
     #[test]
@@ -344,7 +344,8 @@ mod tests {
         for (bad, says) in [
             ("--games 3", "even"),
             ("--depth 1", "--depth"),
-            ("--shard 4/4", "--shard"),
+            ("--shard 5/4", "--shard"),
+            ("--shard 0/4", "--shard"),
             ("--shard x", "--shard"),
             ("--treatments T9", "T9"),
             ("--evals material", "two"),

@@ -266,7 +266,7 @@ pub struct TournamentConfig {
     pub seed: u64,
     /// Parallel games.
     pub jobs: usize,
-    /// This shard (index, count).
+    /// This shard (index 1..=count, count).
     pub shard: Option<(usize, usize)>,
     /// Run folder.
     pub out: PathBuf,

@@ -89,7 +89,7 @@ pub fn all_games(cfg: &TournamentConfig) -> Vec<GameKey> {
                         if s.label == n.label {
                             continue;
                         }
-                        let mine = cfg.shard.is_none_or(|(k, of)| i % of == k);
+                        let mine = cfg.shard.is_none_or(|(k, of)| i % of == k - 1);
                         i += 1;
                         if mine {
                             out.push(GameKey {
