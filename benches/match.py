@@ -196,7 +196,7 @@ async def main():
     ap.add_argument("--option2", action="append")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--tc", default="10+0.1", help="base+increment in seconds")
-    ap.add_argument("--openings", default="../shared/openings/2moves_v1.epd")
+    ap.add_argument("--openings", default="openings/2moves-1000.epd")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--pgn", default=None)

@@ -2,8 +2,8 @@
 //! position; the file is the same byte for byte with one or two threads and after an
 //! interrupted run is resumed (also when a crash left junk after the last whole batch);
 //! openings are used; mismatched settings on resume and bad options are refused with exit
-//! code 2 and a message on stderr; Syzygy tables (`SYZYGY_PATH` or `../shared/syzygy`, a
-//! prerequisite: missing tables fail the test under CI, see `tests/prereq`) end games; with
+//! code 2 and a message on stderr; Syzygy tables (`SYZYGY_PATH` or `tables/syzygy`, shipped
+//! with the repository; missing tables fail the test, see `tests/prereq`) end games; with
 //! `--evalfile` the games are the net's (other records, the same with two threads, the net's
 //! id in the progress file, a resume without it refused).
 
@@ -272,9 +272,11 @@ fn openings_are_played_from_their_own_positions() {
 fn syzygy_tables_end_covered_games() {
     let dir = std::env::var_os("SYZYGY_PATH")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/syzygy"));
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/syzygy"));
     if !dir.is_dir() {
-        prereq::missing("syzygy_tables_end_covered_games: no Syzygy tables (set SYZYGY_PATH)");
+        prereq::missing(
+            "syzygy_tables_end_covered_games: no Syzygy tables (tables/syzygy ships with the repository; SYZYGY_PATH overrides)",
+        );
         return;
     }
     let d = tmp("syzygy");

@@ -29,7 +29,7 @@ def main():
     ap.add_argument("--count", type=int, default=10000, help="positions to sample (default 10000)")
     ap.add_argument("--seed", type=int, default=1, help="sampling seed (default 1)")
     ap.add_argument("--dump", help="read `fen;dtm` lines from this file instead of running cargo")
-    ap.add_argument("--gaviota", help="Gaviota directory (default $GAVIOTA_PATH or ../shared/gaviota)")
+    ap.add_argument("--gaviota", help="Gaviota directory (default $GAVIOTA_PATH or tables/gaviota)")
     ap.add_argument("--generator", default="cargo run --quiet --release -- tb dump",
                     help="command that writes the dump; gets --count/--seed/--out appended")
     args = ap.parse_args()
@@ -41,7 +41,7 @@ def main():
         print("SKIPPED: python-chess is not installed (pip install chess)")
         return SKIP
 
-    directory = args.gaviota or os.environ.get("GAVIOTA_PATH") or os.path.join(CRATE, "..", "shared", "gaviota")
+    directory = args.gaviota or os.environ.get("GAVIOTA_PATH") or os.path.join(CRATE, "tables", "gaviota")
     if not os.path.isdir(directory):
         print(f"SKIPPED: no Gaviota tables at {directory}")
         return SKIP

@@ -1,5 +1,5 @@
 //! Without tablebases, the K+Q side must convert the two Browne–BELLE positions
-//! (`../shared/positions/browne-belle.epd`, built in here): nosce plays both sides with
+//! (Donkers 2003 Fig. 5.9, built in here): nosce plays both sides with
 //! 200,000 nodes per move and the K+Q side has to capture the rook or mate before the
 //! 50-move rule ends the game. This is what the evaluation's KQKR knowledge is for.
 

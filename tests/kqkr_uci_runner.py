@@ -16,7 +16,7 @@ Example (from the crate root, after `cargo build --release`):
       --kr target/release/nosce --kr-option OM_Mode=om --kr-option OM_SpeculationDepth=2 \\
       --kr-option "OM_OpponentTypes=notb:1:depth=9" --kr-limit depth=6 \\
       --kq /usr/games/stockfish --kq-option Hash=16 --kq-limit depth=9 \\
-      --epd ../shared/positions/browne-belle.epd --games 2 --spec-depth 2 --out om2.pgn
+      --epd openings/browne-belle.epd --games 2 --spec-depth 2 --out om2.pgn
   target/release/nosce kqkr analyze om2.pgn --out runs/analyze-om2
 """
 

@@ -1,5 +1,5 @@
 //! Search correctness through the library: known mates with their exact distance (the
-//! pawnless ones verified with the Gaviota DTM tables in `../shared/gaviota`), determinism
+//! pawnless ones verified with the Gaviota DTM tables in `tables/gaviota`), determinism
 //! for a fixed depth and node count, and draw recognition.
 
 use nosce::eval::FullEval;

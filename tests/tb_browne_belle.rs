@@ -1,5 +1,4 @@
-//! The Browne–BELLE positions and the four optimal lines of Donkers 2003, Appendix B (see
-//! `shared/positions/browne-belle-lines.md`): start positions have DTC 61 plies (conversion in
+//! The Browne–BELLE positions and the four optimal lines of Donkers 2003, Appendix B: start positions have DTC 61 plies (conversion in
 //! 31 moves, Thompson's metric, §5.4 footnote 3) and DTM 69 plies (mate in 35); both king moves
 //! are optimal and the queen check loses. Every move of the four lines must be DTM-optimal and
 //! each line must end in mate with White's 35th move; plies that are not DTC-optimal are

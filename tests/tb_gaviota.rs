@@ -12,9 +12,9 @@ use nosce::tb::sample::dump_random;
 
 #[test]
 fn dtm_matches_gaviota() {
-    let Some(gaviota) = tb_common::shared_dir("GAVIOTA_PATH", "gaviota") else {
+    let Some(gaviota) = tb_common::table_dir("GAVIOTA_PATH", "gaviota") else {
         prereq::missing(
-            "dtm_matches_gaviota: no Gaviota tables (set GAVIOTA_PATH or provide ../shared/gaviota)",
+            "dtm_matches_gaviota: no Gaviota tables (tables/gaviota ships with the repository; GAVIOTA_PATH overrides)",
         );
         return;
     };

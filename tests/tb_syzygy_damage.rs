@@ -18,9 +18,9 @@ use shakmaty::{Chess, Color, EnPassantMode};
 
 /// The shared Syzygy directory, or `None` (reported) if missing.
 fn real_dir(test: &str) -> Option<PathBuf> {
-    let Some(dirs) = tb_common::shared_dir("SYZYGY_PATH", "syzygy") else {
+    let Some(dirs) = tb_common::table_dir("SYZYGY_PATH", "syzygy") else {
         prereq::missing(&format!(
-            "{test}: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)"
+            "{test}: no Syzygy tables (tables/syzygy ships with the repository; SYZYGY_PATH overrides)"
         ));
         return None;
     };

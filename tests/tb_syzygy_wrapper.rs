@@ -26,9 +26,9 @@ fn missing_directory_warns() {
 
 #[test]
 fn several_directories_and_bad_files() {
-    let Some(real) = tb_common::shared_dir("SYZYGY_PATH", "syzygy") else {
+    let Some(real) = tb_common::table_dir("SYZYGY_PATH", "syzygy") else {
         prereq::missing(
-            "several_directories_and_bad_files: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)",
+            "several_directories_and_bad_files: no Syzygy tables (tables/syzygy ships with the repository; SYZYGY_PATH overrides)",
         );
         return;
     };
@@ -92,9 +92,9 @@ fn several_directories_and_bad_files() {
 
 #[test]
 fn truncated_table_probe_is_none_with_warning() {
-    let Some(real) = tb_common::shared_dir("SYZYGY_PATH", "syzygy") else {
+    let Some(real) = tb_common::table_dir("SYZYGY_PATH", "syzygy") else {
         prereq::missing(
-            "truncated_table_probe_is_none_with_warning: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)",
+            "truncated_table_probe_is_none_with_warning: no Syzygy tables (tables/syzygy ships with the repository; SYZYGY_PATH overrides)",
         );
         return;
     };

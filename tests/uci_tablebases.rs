@@ -1,8 +1,8 @@
-//! Endgame tables through the UCI front-end: `SyzygyPath` loads the shared Syzygy tables,
+//! Endgame tables through the UCI front-end: `SyzygyPath` loads the Syzygy tables,
 //! the root filter keeps the table-optimal moves, scores show as large centipawn values, and
 //! a missing directory or a truncated table file gives an `info string` warning while the
-//! engine keeps working. Tables come from `SYZYGY_PATH` or `../shared/syzygy`; the tests say
-//! `SKIPPED` when neither exists (a failure under CI).
+//! engine keeps working. Tables come from `SYZYGY_PATH` or `tables/syzygy` (shipped with the
+//! repository); a missing set fails the tests.
 mod prereq;
 
 mod common;
@@ -15,14 +15,16 @@ use common::{Engine, info_field, parse_bestmove};
 fn syzygy_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("SYZYGY_PATH")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/syzygy"));
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tables/syzygy"));
     dir.join("KQvKR.rtbw").exists().then_some(dir)
 }
 
 #[test]
 fn syzygy_root_filter_keeps_the_optimal_king_moves() {
     let Some(dir) = syzygy_dir() else {
-        prereq::missing("no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
+        prereq::missing(
+            "no Syzygy tables (tables/syzygy ships with the repository; SYZYGY_PATH overrides)",
+        );
         return;
     };
     let (mut e, _) = Engine::start_uci();
@@ -67,7 +69,9 @@ fn syzygy_root_filter_keeps_the_optimal_king_moves() {
 #[test]
 fn missing_and_truncated_tables_warn_and_the_engine_keeps_working() {
     let Some(dir) = syzygy_dir() else {
-        prereq::missing("no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)");
+        prereq::missing(
+            "no Syzygy tables (tables/syzygy ships with the repository; SYZYGY_PATH overrides)",
+        );
         return;
     };
     let tmp = std::env::temp_dir().join(format!("nosce-uci-tb-{}", std::process::id()));

@@ -11,7 +11,7 @@ use super::{ExactTables, SyzygyTables, gen_text, probe_text};
 /// Usage text of `nosce tb`.
 pub const USAGE: &str = "usage: nosce tb gen <material> | nosce tb probe <fen> | nosce tb dump [--count N] [--seed S] [--out FILE]
   gen     generate (or load and verify) an exact DTM/DTC table, e.g. KQvKR
-  probe   WDL, DTZ (Syzygy from $SYZYGY_PATH or ../shared/syzygy), DTM and DTC of a position and of each move
+  probe   WDL, DTZ (Syzygy from $SYZYGY_PATH or tables/syzygy), DTM and DTC of a position and of each move
   dump    random KQvKR/KQvK/KRvK positions with our DTM, one 'fen;dtm' per line
 tables live in $NOSCE_TABLES, else ./tables, else the user's cache directory";
 
@@ -32,8 +32,8 @@ pub fn run_cli(args: &[String]) -> Result<String, String> {
             }
             let fen = args[1..].join(" ");
             let mut syzygy = SyzygyTables::new();
-            let path = std::env::var_os("SYZYGY_PATH")
-                .unwrap_or_else(|| OsString::from("../shared/syzygy"));
+            let path =
+                std::env::var_os("SYZYGY_PATH").unwrap_or_else(|| OsString::from("tables/syzygy"));
             let mut text = String::new();
             if std::path::Path::new(&path).exists() {
                 for w in syzygy.add_paths(&path) {

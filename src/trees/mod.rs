@@ -2,7 +2,7 @@
 //! Donkers' thesis *Nosce Hostem* (2003), §5.2 and §7.2, and Carmel & Markovitch's M*.
 //!
 //! It owns the MT19937 generator and the exact tree construction of the thesis' experiments
-//! (`mt19937`, `random`; `shared/reference/random-trees.md`), well-ordered trees and the
+//! (`mt19937`, `random`; thesis §5.2.1), well-ordered trees and the
 //! best-case formulas 3.1/3.9/3.10 (`ordered`), and one function per algorithm:
 //! α-β (Alg 3.1, `alphabeta`); plain, enhanced and restricted-speculation OM search (Algs
 //! 3.2–3.6, `om`); β-pruning OM search (Algs 3.7/3.8, with a transposition table, `om_beta`,

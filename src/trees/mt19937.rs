@@ -1,5 +1,5 @@
-//! MT19937 exactly as Donkers' random-tree experiments used it (thesis §5.2, Fig 5.1;
-//! `shared/reference/random-trees.md`): the standard twist and tempering, the original 1998
+//! MT19937 exactly as Donkers' random-tree experiments used it (thesis §5.2, Fig 5.1, the
+//! `MTRandomGame` procedure of his experiment code): the standard twist and tempering, the original 1998
 //! `sgenrand` seeding (`state[i] = 69069 · state[i−1] mod 2³²`, index 624 so the first draw
 //! twists), and the `java.util.Random`-compatible derived draws `next(b)`, `nextDouble` and
 //! `nextFloat` of Sean Luke's `MersenneTwister`.

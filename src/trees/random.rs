@@ -1,5 +1,5 @@
 //! Random game trees bit for bit as in Donkers' experiments (thesis §5.2.1, Fig 5.1, §7.2;
-//! `shared/reference/random-trees.md`, the `MTRandomGame` procedure), plus two derived trees:
+//! the `MTRandomGame` procedure of his experiment code), plus two derived trees:
 //! bounded-difference trees for bounded-sum pruning (thesis §3.2.4, Algs 3.9/3.10) and a
 //! quantising wrapper that makes equal evaluations (ties, thesis §2.3.2) frequent.
 //!

@@ -1,5 +1,5 @@
-//! Shared helpers of the integration tests: locating the shared Syzygy and Gaviota tables
-//! (env var or `../shared/...` relative to the crate root) and per-test temporary table
+//! Shared helpers of the integration tests: locating the Syzygy and Gaviota tables (the
+//! environment variable, else the sets shipped in `tables/`) and per-test temporary table
 //! directories (Donkers 2003 §5.4 tables are cross-checked against both).
 #![allow(dead_code)]
 
@@ -10,23 +10,25 @@ use std::{
 
 use nosce::tb::{ExactTables, SyzygyTables};
 
-/// Directory from `var`, else `../shared/<sub>` relative to the crate root, if it exists.
-pub fn shared_dir(var: &str, sub: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join("shared")
-            .join(sub)
-    });
+/// Directory from `var`, else `tables/<sub>` of the repository, if it exists.
+pub fn table_dir(var: &str, sub: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os(var)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tables")
+                .join(sub)
+        });
     dir.is_dir().then_some(dir)
 }
 
-/// Syzygy tables from `SYZYGY_PATH` or `../shared/syzygy`; prints `SKIPPED` (fails under CI,
-/// `tests/prereq`) and returns `None` when absent.
+/// Syzygy tables from `SYZYGY_PATH` or `tables/syzygy`; a missing set fails the test
+/// (`tests/prereq`).
 pub fn syzygy(test: &str) -> Option<SyzygyTables> {
-    let Some(dir) = shared_dir("SYZYGY_PATH", "syzygy") else {
+    let Some(dir) = table_dir("SYZYGY_PATH", "syzygy") else {
         crate::prereq::missing(&format!(
-            "{test}: no Syzygy tables (set SYZYGY_PATH or provide ../shared/syzygy)"
+            "{test}: no Syzygy tables (tables/syzygy ships with the repository; SYZYGY_PATH overrides)"
         ));
         return None;
     };
