@@ -48,6 +48,10 @@ pub struct SearchParams {
     /// Size (MB) of each private table of a helper in the OM driver's parallel root
     /// (deterministic mode: our own and every type's; fast mode: replay types').
     pub om_private_table_mb: usize,
+    /// The share (%) of what is left of a node or time budget that one replay probe of the
+    /// OM driver may use; a replay that does not fit aborts the OM root and the rest of the
+    /// budget goes to plain α-β iterations (graceful degradation, `search::om::root`).
+    pub om_replay_share_pct: u64,
 }
 
 impl Default for SearchParams {
@@ -73,6 +77,7 @@ impl Default for SearchParams {
             delta_margin: 200,
             see_capture_margin: 90,
             om_private_table_mb: 4,
+            om_replay_share_pct: 50,
         }
     }
 }

@@ -111,6 +111,17 @@ impl<'a> Clock<'a> {
         false
     }
 
+    /// Nodes left under a node limit (over all threads); `None` without one.
+    pub fn nodes_left(&self) -> Option<u64> {
+        let n = self.limits.nodes?;
+        let total: u64 = self
+            .counters
+            .iter()
+            .map(|c| c.load(Ordering::Relaxed))
+            .sum();
+        Some(n.saturating_sub(total))
+    }
+
     /// True if no further iteration should start.
     pub fn soft_expired(&mut self) -> bool {
         self.poll_ponderhit();

@@ -155,6 +155,10 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     pub(super) hedge_use: hedge::HedgeUse,
     /// Our own α-β value of the root in the last completed iteration.
     pub(super) last_ab: Option<Score>,
+    /// The deepest completed α-β pass of this search (sequential root): its depth, value
+    /// and line — what the search plays when the budget ends inside the OM root of that
+    /// depth ([`root::run`]).
+    pub(super) ab_reached: Option<(u32, Score, Vec<Move>)>,
     /// The principal variation of the last probe (from the probed node).
     pub(super) probe_line: Vec<Move>,
     /// An opponent type that failed in this search (an engine that crashed, hung or
@@ -205,6 +209,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             agree_reduction: 0,
             hedge_use: hedge::HedgeUse::default(),
             last_ab: None,
+            ab_reached: None,
             failure: None,
             aborted: false,
             helpers: Vec::new(),

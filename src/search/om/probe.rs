@@ -281,10 +281,40 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         self.probes_run += 1;
         let _in_flight = self.thread_use.map(|u| u.probes.enter());
         let spec = &self.specs[t];
-        let limits = match spec.nodes {
+        let spec_nodes = spec.nodes;
+        // The replay must fit in what is left of our own budget: a replay cut short is not
+        // the opponent's search, so the probe aborts and the root falls back on α-β's
+        // deepest pass ([`super::root::run`]).
+        let share = self.own.params.om_replay_share_pct.clamp(1, 100);
+        let left = self
+            .clock
+            .as_ref()
+            .and_then(|c| c.nodes_left())
+            .map(|l| l.saturating_mul(share) / 100);
+        let now = std::time::Instant::now();
+        let deadline = self
+            .clock
+            .as_ref()
+            .and_then(|c| c.hard_deadline())
+            .map(|d| {
+                now + d
+                    .saturating_duration_since(now)
+                    .mul_f64(share as f64 / 100.0)
+            });
+        let mut limits = match spec.nodes {
+            Some(n) if left.is_some_and(|l| l < n) => {
+                self.aborted = true;
+                return None;
+            }
             Some(n) => Limits::nodes(n),
-            None => Limits::depth(depth.max(1) as u32),
+            None => Limits {
+                nodes: left,
+                ..Limits::depth(depth.max(1) as u32)
+            },
         };
+        if let Some(d) = deadline {
+            limits.movetime = Some(d.saturating_duration_since(now));
+        }
         let w = &self.opps[t];
         w.tt.clear_fast();
         let control = SearchControl::default();
@@ -308,7 +338,13 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         if let Some(c) = w.node_counter {
             c.store(w.nodes, std::sync::atomic::Ordering::Relaxed);
         }
-        if self.own.stop.load(std::sync::atomic::Ordering::Relaxed) {
+        // Cut short: a depth type below its depth, a node type below its budget (a mate
+        // found early also ends up here: a needless but harmless fallback), or the clock.
+        let cut = match spec_nodes {
+            None => (r.depth as i32) < depth.max(1),
+            Some(n) => r.nodes < n && r.depth < 64,
+        } || deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        if cut || self.own.stop.load(std::sync::atomic::Ordering::Relaxed) {
             self.aborted = true;
             return None;
         }

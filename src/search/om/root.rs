@@ -79,6 +79,7 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
         }
         let ab_value = self.ab_pass(root_moves, depth, guess)?;
         self.last_ab = Some(ab_value);
+        self.ab_reached = Some((depth as u32, ab_value, self.own.root_pv()));
         let hedge = self.settings.hedged();
         let passed = std::time::Instant::now();
         if hedge.is_some() {
@@ -177,6 +178,42 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
             pass.ab_best,
             depth,
         )
+    }
+
+    /// Plain α-β passes from `from` to `max_depth` after the OM root gave up on the budget
+    /// (graceful degradation): until the clock, the node limit or `stop` ends them. Returns
+    /// the deepest completed pass (depth, value, line), if any.
+    pub(super) fn ab_continue(
+        &mut self,
+        root_moves: &[Move],
+        from: u32,
+        max_depth: u32,
+    ) -> Option<(u32, Score, Vec<Move>)> {
+        self.aborted = false;
+        let mut best = None;
+        for depth in from..=max_depth.max(1) {
+            let stopped = self.own.stop.load(std::sync::atomic::Ordering::Relaxed);
+            if stopped
+                || self
+                    .clock
+                    .as_mut()
+                    .is_none_or(|c| c.expired() || c.soft_expired())
+            {
+                break;
+            }
+            let guess = self
+                .last_ab
+                .filter(|_| depth as i32 >= self.own.params.aspiration_min_depth);
+            let Some(v) = self.ab_pass(root_moves, depth as i32, guess) else {
+                break;
+            };
+            self.last_ab = Some(v);
+            best = Some((depth, v, self.own.root_pv()));
+            if crate::search::mate_searched_out(v, depth as i32) {
+                break;
+            }
+        }
+        best
     }
 
     /// Moves the best move of our last α-β pass to the front of `moves`, the others keeping
@@ -399,6 +436,45 @@ pub fn run<E: Evaluator + ?Sized>(
             // An opponent type failed (an external engine): report it, drop it from this
             // search and repeat the iteration without it, time permitting.
             let Some((t, why)) = driver.failure.take() else {
+                // The budget (clock, nodes or `stop`) ended inside this iteration. If our
+                // α-β pass of this depth completed, its move is deeper than the last OM
+                // iteration's: an OM search that cannot afford its probes plays what α-β
+                // reached, never a shallower speculative move (graceful degradation).
+                // What is left of the budget goes on to plain α-β iterations.
+                let reached = driver.ab_reached.take();
+                let more = reached
+                    .as_ref()
+                    .and_then(|r| driver.ab_continue(&root_moves, r.0 + 1, max_depth));
+                if let Some((d, v, pv)) = more.or(reached)
+                    && d > result.depth
+                    && let Some(&best) = pv.first()
+                {
+                    reporter.message(&format!(
+                        "om: no budget left for the OM root at depth {}: playing alpha-beta's depth-{d} move{}",
+                        d.min(depth),
+                        if result.depth > 0 {
+                            format!(" (OM completed depth {})", result.depth)
+                        } else {
+                            String::new()
+                        }
+                    ));
+                    report(
+                        driver,
+                        d,
+                        &OmIteration {
+                            value: v,
+                            ab_value: v,
+                            pv: pv.clone(),
+                            lines: Vec::new(),
+                        },
+                    );
+                    result.best = Some(best);
+                    result.ponder = pv.get(1).copied();
+                    result.own_reply = result.ponder;
+                    result.score = v;
+                    result.depth = d;
+                    result.pv = pv;
+                }
                 break;
             };
             reporter.message(&format!(
