@@ -104,7 +104,7 @@ fn incremental_and_full_refresh_searches_agree_after_a_game_history() {
 /// hand-crafted evaluation and with a 256-unit network (random weights, so the trees differ).
 /// `cargo test --release --test nnue_search -- --ignored --nocapture`
 #[test]
-#[ignore]
+#[ignore = "a measurement, not a check: run with --ignored --nocapture"]
 fn measure_search_speed() {
     fn nps<E: Evaluator>(eval: &E) -> (u64, f64) {
         let t = std::time::Instant::now();

@@ -144,7 +144,7 @@ fn kqvkq_and_krvkn() {
 
 /// Every pawnless material up to four pieces (slow: run with `--ignored`).
 #[test]
-#[ignore]
+#[ignore = "slow (every pawnless material up to four pieces): run with --ignored"]
 fn all_materials_against_syzygy() {
     for m in Material::all_canonical(4) {
         if m.count() >= 3 {
