@@ -3,7 +3,7 @@
 //! An opponent type (Donkers 2003 §6.1) is an evaluation function plus the search limits
 //! its owner plays with (depth or nodes) and whether it sees endgame tables. OM search uses
 //! one type (§2.3); PrOM search a mixture with probabilities Pr(ω_i) (§6.2), type 0 being
-//! our own evaluation by convention (§6.1.3). The spec grammar, as in the README:
+//! our own evaluation by convention (§6.1.3). The spec grammar, as in `docs/options.md`:
 //!
 //! ```text
 //! spec  := type ("," type)*

@@ -115,13 +115,13 @@ impl Default for TimeParams {
 /// `UCI_LimitStrength`: from this `UCI_Elo` up nothing is limited. Full-strength nosce
 /// measured about here on Stockfish 15.1's `UCI_Elo` scale at the calibration's 10+0.1
 /// (55 % against 2200 over 20 games in the pilot, 24 % against 2600 over 100 in the
-/// calibration; README);
+/// calibration; docs/options.md);
 /// at 5+0.05 it measured lower (59.6-63.0 % against 2050 over 640 games, matches 4 and 7).
 pub const FULL_STRENGTH_ELO: i64 = 2300;
 
 /// `UCI_LimitStrength`: (rating, node budget per move, evaluation noise amplitude in
-/// centipawns), rising; ratings between them are interpolated ([`crate::strength`]). The
-/// README's calibration says how they were set and how they measured (100 games each at
+/// centipawns), rising; ratings between them are interpolated ([`crate::strength`]).
+/// The calibration in `docs/options.md` says how they were set and how they measured (100 games each at
 /// 1400, 1800 and 2200: 52.0 %, 49.5 %, 40.0 % against Stockfish at the same rating).
 pub const STRENGTH_ANCHORS: [(i64, u64, i32); 5] = [
     (1000, 120, 180),

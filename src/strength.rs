@@ -11,7 +11,7 @@
 //! budget, noise amplitude); ratings between anchors are interpolated (nodes geometrically,
 //! noise linearly). Ratings are on the scale of Stockfish
 //! 15.1's own `UCI_Elo` (anchored to CCRL), the opponent the calibration plays; at and
-//! above [`FULL_STRENGTH_ELO`] nosce plays at full strength (see the README's calibration
+//! above [`FULL_STRENGTH_ELO`] nosce plays at full strength (see the calibration in `docs/options.md`
 //! table for what was measured and where the top of the range stands).
 
 use crate::eval::Score;

@@ -1,7 +1,7 @@
 //! `UCI_LimitStrength` and `UCI_Elo` through the real binary: what the engine says it will do,
 //! that a limited search keeps to its node budget under a clock, that games differ from one
 //! another, that full strength comes back, and that bad values are refused with the old
-//! value kept. (How strong each rating plays is measured by matches, not here: README,
+//! value kept. (How strong each rating plays is measured by matches, not here: docs/options.md,
 //! "Playing strength".)
 
 mod common;
