@@ -88,7 +88,8 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
     # slots: which of --engine1/--engine2 plays White and Black. Ratings and depth statistics
     # are kept per slot, not per command: a match of one binary against itself (two nets, two
     # option sets) keeps the two sides apart.
-    base, inc = args.base, args.inc
+    # Each side's own clock (time odds: --tc1/--tc2 override --tc for one engine).
+    tcs = [args.tcs[slots[0]], args.tcs[slots[1]]]
     engines = [await open_engine(white_spec, white_opts), await open_engine(black_spec, black_opts)]
     # Each engine is told who its opponent is (UCI_Opponent, xboard name), as GUIs do.
     ratings = [args.ratings[slots[0]], args.ratings[slots[1]]]
@@ -108,15 +109,16 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
     game.headers["Round"] = str(round_no)
     game.headers["White"] = white_spec
     game.headers["Black"] = black_spec
-    game.headers["TimeControl"] = f"{base:g}+{inc:g}"
-    clocks = [base, base]
+    game.headers["TimeControl"] = (f"{tcs[0][0]:g}+{tcs[0][1]:g}" if tcs[0] == tcs[1] else
+                                   f"{tcs[0][0]:g}+{tcs[0][1]:g}/{tcs[1][0]:g}+{tcs[1][1]:g}")
+    clocks = [tcs[0][0], tcs[1][0]]
     node = game
     result, reason = None, None
     try:
         while not board.is_game_over(claim_draw=True):
             side = 0 if board.turn == chess.WHITE else 1
             limit = limits[side] or chess.engine.Limit(
-                white_clock=clocks[0], black_clock=clocks[1], white_inc=inc, black_inc=inc
+                white_clock=clocks[0], black_clock=clocks[1], white_inc=tcs[0][1], black_inc=tcs[1][1]
             )
             if clear[side]:
                 # A position-function opponent: its table is cleared before every move.
@@ -139,7 +141,7 @@ async def play_game(args, opening_fen, white_spec, black_spec, white_opts, black
                 result = "0-1" if side == 0 else "1-0"
                 reason = f"time forfeit ({'white' if side == 0 else 'black'}, {used:.3f}s used, move {board.fullmove_number})"
                 break
-            clocks[side] += inc
+            clocks[side] += tcs[side][1]
             if res.move is None or res.move not in board.legal_moves:
                 result = "0-1" if side == 0 else "1-0"
                 reason = f"illegal move {res.move}"
@@ -196,6 +198,8 @@ async def main():
     ap.add_argument("--option2", action="append")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--tc", default="10+0.1", help="base+increment in seconds")
+    ap.add_argument("--tc1", default=None, help="engine 1's own clock (time odds), else --tc")
+    ap.add_argument("--tc2", default=None, help="engine 2's own clock (time odds), else --tc")
     ap.add_argument("--openings", default="openings/2moves-1000.epd")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--concurrency", type=int, default=1)
@@ -215,11 +219,17 @@ async def main():
     args = ap.parse_args()
     args.ratings = {1: args.rating1, 2: args.rating2}
     args.depths = {}
-    try:
-        b, i = args.tc.split("+")
-        args.base, args.inc = float(b), float(i)
-    except ValueError:
-        sys.exit(f"match.py: bad --tc '{args.tc}', expected e.g. 10+0.1")
+    def parse_tc(text):
+        try:
+            b, i = text.split("+")
+            b, i = float(b), float(i)
+        except ValueError:
+            sys.exit(f"match.py: bad time control '{text}', expected e.g. 10+0.1")
+        if not (b > 0 and i >= 0):
+            sys.exit(f"match.py: bad time control '{text}': base > 0 and increment >= 0")
+        return b, i
+    args.base, args.inc = parse_tc(args.tc)
+    args.tcs = {1: parse_tc(args.tc1 or args.tc), 2: parse_tc(args.tc2 or args.tc)}
     with open(args.openings) as f:
         fens = [" ".join(l.split()[:4]) + " 0 1" for l in f if l.strip()]
     rng = random.Random(args.seed)
