@@ -40,6 +40,7 @@ pub mod perft;
 pub mod position;
 pub mod profile;
 pub mod report;
+pub mod rng;
 pub mod search;
 pub mod strength;
 pub mod tb;

@@ -197,27 +197,8 @@ pub enum BoundedSum {
     On,
 }
 
-/// How PrOM values a root move against an opponent with a mixed strategy (an `engine`
-/// type with `skill=`/`tau=`, [`crate::search::om::policy`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PolicyValue {
-    /// The expectation of our own search below each of the opponent's lines (§6.3).
-    Search,
-    /// Our own α-β value of the move plus the opponent's expected loss by the engine's own
-    /// scores of its lines: no search below the lines, one engine call per root move.
-    Engine,
-}
-
-/// On-line learning of opponent-type probabilities (§6.6.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Learning {
-    /// Probabilities stay as given.
-    Off,
-    /// Reward the types that predicted the opponent's move, punish the others.
-    Fast,
-    /// Naive Bayes with rank-based move likelihoods (formulas 6.17–6.19).
-    Bayes,
-}
+// The OM settings' own types live with the OM driver; options only fill them.
+pub use crate::search::om::config::{Learning, PolicyValue};
 
 /// What the engine must do after an option changed.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,12 +9,12 @@
 //! and result.
 //!
 //! Every game depends only on the seed, its number and the settings: its opening comes from
-//! a generator seeded with (seed, game number) ([`rng`], [`opening`]), and node-limited
+//! a generator seeded with (seed, game number) ([`crate::rng`], [`opening`]), and node-limited
 //! single-thread search from a cleared table is deterministic. So the data file is the same
 //! byte for byte whatever `--threads` is, and an interrupted run resumes ([`progress`]) to
 //! exactly the file an uninterrupted one writes.
 //!
-//! Files: [`args`] (command line), [`record`] (format, encode/decode, reader), [`rng`]
+//! Files: [`args`] (command line), [`record`] (format, encode/decode, reader), [`crate::rng`]
 //! (per-game generator), [`opening`] (start positions and random plies), [`adjudicate`]
 //! (game end and result), [`game`] (one game), [`progress`] (the resume file), [`run`]
 //! (batches, threads, output).
@@ -25,13 +25,12 @@ pub mod game;
 pub mod opening;
 pub mod progress;
 pub mod record;
-pub mod rng;
 pub mod run;
 
+pub use crate::rng::GameRng;
 pub use args::{Command, DatagenConfig, USAGE};
 pub use game::{GameRecord, GameSettings, GameWorker};
 pub use record::{GameResult, RECORD_SIZE, Record, RecordReader, decode, encode};
-pub use rng::GameRng;
 
 /// Runs `nosce datagen <args>`; returns the text to print (the usage, or the run's
 /// summary).

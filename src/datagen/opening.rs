@@ -11,9 +11,9 @@
 use std::path::Path;
 
 use super::adjudicate::rule_end;
-use super::rng::GameRng;
 use crate::eval::Score;
 use crate::position::Position;
+use crate::rng::GameRng;
 
 /// Largest |score| (side to move's view) an opening may leave.
 pub const OPENING_LIMIT: Score = 400;

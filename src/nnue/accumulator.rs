@@ -245,8 +245,8 @@ impl Accumulator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::GameRng;
     use crate::nnue::features::FeatureList;
+    use crate::rng::GameRng;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
 

@@ -141,7 +141,7 @@ impl Network {
     /// # Errors
     /// As [`Network::new`]: an unsupported width, or weights beyond the loadable bounds.
     pub fn random(hidden: usize, seed: u64, w1: u16, b1: u16) -> Result<Network, String> {
-        let mut rng = crate::datagen::GameRng::new(seed, 0);
+        let mut rng = crate::rng::GameRng::new(seed, 0);
         let mut draw =
             |bound: u16| (rng.below(2 * usize::from(bound) + 1) as i64 - i64::from(bound)) as i16;
         let w1 = (0..INPUTS * hidden).map(|_| draw(w1)).collect();

@@ -407,7 +407,7 @@ impl Kernel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::GameRng;
+    use crate::rng::GameRng;
 
     fn random_vec(rng: &mut GameRng, n: usize) -> Vec<i16> {
         (0..n).map(|_| rng.next_u64() as i16).collect()

@@ -15,9 +15,9 @@
 use shakmaty::{Board, Color};
 
 use super::data::{Sample, sigmoid};
-use crate::datagen::GameRng;
 use crate::nnue::features::{INPUTS, perspectives};
 use crate::nnue::{Network, QA, QB, SCALE, WEIGHT_CLIP};
+use crate::rng::GameRng;
 
 /// Number of parameters of a net with `hidden` units.
 pub fn param_count(hidden: usize) -> usize {

@@ -53,7 +53,7 @@ pub struct OmConfig {
     /// `OM_Mode=auto`: the types are the fit's candidate bases ([`super::auto`]).
     pub auto: Option<super::auto::AutoSetup>,
     /// On-line learning of the type probabilities.
-    pub learning: crate::options::Learning,
+    pub learning: Learning,
     /// Learning parameters: fast reward, P_s (6.17), γ (6.19), as fractions.
     pub learning_params: crate::learning::LearningParams,
     /// The opponent types.
@@ -61,7 +61,7 @@ pub struct OmConfig {
     /// Deterministic parallel root (`OM_Deterministic`, [`super::parallel`]).
     pub deterministic: bool,
     /// PrOM against a mixed strategy: how a root move is valued (`OM_PolicyValue`).
-    pub policy_value: crate::options::PolicyValue,
+    pub policy_value: PolicyValue,
 }
 
 impl OmConfig {
@@ -87,11 +87,33 @@ impl OmConfig {
             bound: None,
             hedge: None,
             auto: None,
-            learning: crate::options::Learning::Off,
+            learning: Learning::Off,
             learning_params: crate::learning::LearningParams::default(),
             types,
             deterministic: false,
-            policy_value: crate::options::PolicyValue::Search,
+            policy_value: PolicyValue::Search,
         }
     }
+}
+
+/// How PrOM values a root move against an opponent with a mixed strategy (an `engine`
+/// type with `skill=`/`tau=`, [`crate::search::om::policy`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyValue {
+    /// The expectation of our own search below each of the opponent's lines (§6.3).
+    Search,
+    /// Our own α-β value of the move plus the opponent's expected loss by the engine's own
+    /// scores of its lines: no search below the lines, one engine call per root move.
+    Engine,
+}
+
+/// On-line learning of opponent-type probabilities (§6.6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Learning {
+    /// Probabilities stay as given.
+    Off,
+    /// Reward the types that predicted the opponent's move, punish the others.
+    Fast,
+    /// Naive Bayes with rank-based move likelihoods (formulas 6.17–6.19).
+    Bayes,
 }

@@ -282,14 +282,14 @@ const LEARN_DEPTH: u32 = 4;
 pub fn learn_from_last_move<E: Evaluator + ?Sized>(
     ctx: &SearchContext<'_, E>,
     setup: &OmConfig,
-    learning: crate::options::Learning,
+    learning: super::config::Learning,
     params: crate::learning::LearningParams,
     pos: &Position,
     state: &mut LearnState,
     deadline: Option<std::time::Instant>,
 ) -> Vec<f64> {
+    use super::config::Learning;
     use crate::learning::{bayes_update, fast_update, rank_likelihoods, ranks};
-    use crate::options::Learning;
     let mut probs = state
         .probs
         .clone()

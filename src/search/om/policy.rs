@@ -25,10 +25,10 @@
 //! and a null-window search per root move.
 
 use super::Driver;
+use super::config::PolicyValue;
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
 use crate::opponent::Policy;
-use crate::options::PolicyValue;
 
 /// With `OM_PolicyValue=engine`, the most one line may count toward the opponent's
 /// expected loss, in centipawns (a line the engine scores as lost would otherwise swamp the

@@ -1,5 +1,6 @@
-//! [`GameRng`]: the small deterministic generator each self-play game draws its random
-//! opening plies from.
+//! [`GameRng`]: the small deterministic generator of the crate — each self-play game's
+//! random opening plies (`datagen`), seeded random nets for tests of the inference (`nnue`).
+//! A module of its own so that the network and its inference need nothing from the lab.
 //!
 //! SplitMix64 (Steele, Lea and Flood 2014): a 64-bit counter advanced by the golden-ratio
 //! increment and passed through the [`mix64`] finaliser. The state of game *i* is a hash of
