@@ -223,6 +223,34 @@ pub fn search_auto<E: Evaluator + ?Sized>(
     deadline: Option<Instant>,
 ) -> SearchResult {
     let entered = Instant::now();
+    // Without extra resources against every candidate the move is plain α-β whatever the
+    // fit would say (the resources condition, [`super::resources`]): the fit waits, and its
+    // cost with it (the opponent's moves are scored when a later move can use them).
+    if !setup
+        .types
+        .iter()
+        .any(|t| super::resources::gate(limits, t, &auto.params).is_ok())
+    {
+        let why = setup.types.first().map_or_else(
+            || "no candidate".to_string(),
+            |t| {
+                super::resources::gate(limits, t, &auto.params)
+                    .err()
+                    .unwrap_or_default()
+            },
+        );
+        ctx.reporter
+            .message(&format!("om auto: alpha-beta ({why}); no fit this move"));
+        let config = crate::search::SearchConfig {
+            contempt: 0,
+            ..ctx.config.clone()
+        };
+        let ctx = &SearchContext {
+            config: &config,
+            ..*ctx
+        };
+        return crate::search::search(ctx, pos, limits, allowed);
+    }
     let chosen = {
         let mut state = auto.fit.lock();
         if state.bases.iter().map(|b| &b.name).ne(auto.names.iter()) {

@@ -17,7 +17,8 @@
 //! - anything else (a fixed move time, infinite analysis, a clock without the opponent's):
 //!   no evidence of extra resources, so closed.
 //!
-//! A closed gate makes `auto` plain α-β: the same move and node count as `OM_Mode=off`.
+//! A closed gate makes `auto` plain α-β: the same move and node count as `OM_Mode=off`;
+//! closed against every candidate, the fit waits as well (`auto::search_auto`).
 //! The thresholds are the measured ones where the tournaments have measured them (see
 //! `docs/tournaments.md`); until then they are the conservative values of earlier matches:
 //! OM paid at 4.2× α-β's time against gnuchess with an exact model (match 15) and lost at
