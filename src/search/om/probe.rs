@@ -338,12 +338,12 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         if let Some(c) = w.node_counter {
             c.store(w.nodes, std::sync::atomic::Ordering::Relaxed);
         }
-        // Cut short: a depth type below its depth, a node type below its budget (a mate
-        // found early also ends up here: a needless but harmless fallback), or the clock.
-        let cut = match spec_nodes {
-            None => (r.depth as i32) < depth.max(1),
-            Some(n) => r.nodes < n && r.depth < 64,
-        } || deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        // Cut short by our budget: a depth type that ran into the node cap, or the clock.
+        // (A search that ends early by itself — a mate found — is the opponent's own.)
+        let capped = spec_nodes.is_none() && left.is_some_and(|cap| r.nodes >= cap);
+        // The replay's own clock stops it up to its move overhead before the deadline.
+        let margin = config.move_overhead + std::time::Duration::from_millis(5);
+        let cut = capped || deadline.is_some_and(|d| std::time::Instant::now() + margin >= d);
         if cut || self.own.stop.load(std::sync::atomic::Ordering::Relaxed) {
             self.aborted = true;
             return None;
