@@ -8,4 +8,4 @@ for f in games.csv samples.csv; do
   if [ ! -f "$dir/$f" ] && [ -f "$dir/$f.gz" ]; then gunzip -k "$dir/$f.gz"; fi
 done
 cargo build --release
-nice -n 10 ./target/release/nosce tournament --full --jobs "${JOBS:-2}" --out "$dir"
+nice -n 10 ./target/release/nosce tournament --full --syzygy tables/syzygy --jobs "${JOBS:-2}" --out "$dir"
