@@ -15,6 +15,7 @@ use super::game::GameRecord;
 use super::paper;
 use super::run::CONFIG_FILE;
 use crate::experiment::html;
+use crate::experiment::summary::f1;
 use crate::experiment::svg::{Plot, Series};
 
 /// The page to open.
@@ -73,14 +74,6 @@ impl ReportSetup {
             games,
             settings,
         })
-    }
-}
-
-fn f1(x: f64) -> String {
-    if x.is_nan() {
-        "–".into()
-    } else {
-        format!("{x:.1}")
     }
 }
 
