@@ -94,7 +94,7 @@ def main():
 
 def measure(args, f, auto, plain):
     """Replays the games of `f` and prints the accuracies (see the module doc)."""
-    options = {"OM_Mode": "auto", "OM_Profiles": False}
+    options = {"OM_Mode": "auto", "OM_Profiles": "off"}
     for o in args.option:
         name, sep, value = o.partition("=")
         if not sep:

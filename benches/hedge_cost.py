@@ -71,7 +71,7 @@ def main():
             sys.exit(f"hedge_cost.py: cannot start '{path}': {e}")
         try:
             if mode != "ab":
-                opts = {"OM_Mode": "auto", "OM_ProfileDir": prof_dir, "UCI_Opponent": args.opponent}
+                opts = {"OM_Mode": "auto", "OM_Profiles": prof_dir, "UCI_Opponent": args.opponent}
                 opts.update(o.split("=", 1) for o in args.option)
                 engine.configure(opts)
             for gi, g in enumerate(games):

@@ -5,7 +5,7 @@ and reads the engine's `info string om threads N probes in flight mean P max PM 
 in flight mean R max RM root phases Z % of the time` line.
 
     python3 benches/in_flight.py --engine target/release/nosce --threads 2 --depth 11 \\
-        -o OM_Mode=om -o OM_SpeculationDepth=2 -o OM_OpponentDepth=4
+        -o OM_Mode=om -o OM_SpeculationDepth=2 -o OM_Search=depth=4
 
 Prints the mean over the positions of each search's probes in flight (the probes' summed
 time over the search's time), the largest `max`, the share of searches whose probes ever

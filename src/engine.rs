@@ -19,22 +19,28 @@ use crate::external::ManagedEngine;
 use crate::limits::Limits;
 use crate::nnue::NnueEval;
 use crate::opponent::EvalKind;
-use crate::options::{Applied, Learning, Options, RootSafety};
+use crate::opponent_id::OpponentId;
 use crate::position::Position;
 use crate::profile::ProfileStore;
 use crate::report::Reporter;
 use crate::search::om::auto::search_auto;
+use crate::search::om::config::Learning;
 use crate::search::om::config::OmConfig;
 use crate::search::om::fit::FitState;
 use crate::search::om::model::{LearnState, learn_from_last_move, search_model};
+use crate::search::om::settings::RootSafety;
 use crate::search::{self, SearchConfig, SearchContext, SearchControl};
 use crate::strength::{self, Strength};
 use crate::tb::{ExactTables, Tablebases, Wdl, WdlProbe};
 use crate::tt::TranspositionTable;
 use parking_lot::Mutex;
+use settings::{Applied, Settings};
 
 mod evaluation;
 mod model_setup;
+mod option_grammar;
+pub mod option_table;
+pub mod settings;
 
 pub use model_setup::FIT_FAMILY;
 
@@ -53,7 +59,7 @@ pub struct Engine {
     /// Set only by [`Engine::stop`]: the search raises `control.stop` itself when it ends
     /// (to halt its helper threads), so that flag cannot tell whether the GUI said `stop`.
     stop_requested: Arc<AtomicBool>,
-    options: Options,
+    options: Settings,
     config: SearchConfig,
     eval: Arc<FullEval>,
     /// The network we play with (and `self` opponent types mean): the embedded one by
@@ -98,7 +104,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(16)),
             control: Arc::new(SearchControl::default()),
             stop_requested: Arc::new(AtomicBool::new(false)),
-            options: Options::default(),
+            options: Settings::default(),
             config: SearchConfig::default(),
             eval: Arc::new(FullEval::default()),
             net: crate::nnue::embedded::network()
@@ -129,7 +135,7 @@ impl Engine {
     }
 
     /// The option values in force.
-    pub fn options(&self) -> &Options {
+    pub fn options(&self) -> &Settings {
         &self.options
     }
 
@@ -185,9 +191,9 @@ impl Engine {
         // A model that asks an engine starts it now, not inside the first move's time (a
         // failure is counted and reported by the search that needs the engine).
         let o = &self.options;
-        if o.om_mode != crate::search::om::OmMode::Off
-            && o.om_spec_depth > 0
-            && o.om_types.uses_engine()
+        if o.om.mode != crate::search::om::OmMode::Off
+            && o.om.spec_depth > 0
+            && o.om.types.uses_engine()
             && let Some(e) = self.external_engine()
         {
             let _ = e.lock().warm_up();
@@ -254,7 +260,7 @@ impl Engine {
             control: Arc::clone(&self.control),
             stop_requested: Arc::clone(&self.stop_requested),
             tables: Arc::clone(&self.tables),
-            root_safety: self.options.om_root_safety,
+            root_safety: self.options.om.root_safety,
             config: self.config.clone(),
             pos: self.position.clone(),
             limits,
@@ -326,10 +332,29 @@ impl Engine {
             ));
         }
         let old_hash = self.options.hash_mb;
-        let old_dir = self.options.om_profile_dir.clone();
+        let old_dir = self.options.om.profile_dir.clone();
         let old_opponent = self.options.opponent.clone();
         let old_eval_file = self.options.eval_file.clone();
-        let applied = self.options.set(name, value)?;
+        let (applied, note) = self.options.set(name, value)?;
+        let said = self.apply_change(applied, old_hash, old_dir, old_opponent, old_eval_file);
+        // An old name's note comes first, then what the change did.
+        match (note, said) {
+            (Some(n), Ok(Some(m))) => Ok(Some(format!("{n}; {m}"))),
+            (Some(n), Ok(None)) => Ok(Some(n)),
+            (_, said) => said,
+        }
+    }
+
+    /// Does what a changed option asks ([`Applied`]); the old values undo a change the
+    /// engine cannot make.
+    fn apply_change(
+        &mut self,
+        applied: Applied,
+        old_hash: usize,
+        old_dir: String,
+        old_opponent: Option<OpponentId>,
+        old_eval_file: String,
+    ) -> Result<Option<String>, String> {
         let o = &self.options;
         self.config.threads = o.threads;
         self.config.multipv = o.multipv;
@@ -355,7 +380,7 @@ impl Engine {
             }
             Applied::NewOpponent => {
                 let new = o.opponent.clone();
-                let moved = old_dir != o.om_profile_dir;
+                let moved = old_dir != o.om.profile_dir;
                 self.options.opponent = old_opponent;
                 self.change_opponent(new, moved);
             }
@@ -493,7 +518,7 @@ fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
     let (root_safety, model) = (*root_safety, model.as_ref());
     let mut allowed = search::root_moves(pos, limits);
     // Tablebase root filter: the search chooses among the table-optimal moves (for the
-    // opponent-model driver only with OM_RootSafety=tb-optimal, §5.4.1).
+    // opponent-model driver only with OM_Search root=tb-optimal, §5.4.1).
     let filter = model.is_none() || root_safety == RootSafety::TbOptimal;
     if filter && let Some(best) = tables.root_moves(pos.chess()) {
         let kept: Vec<_> = allowed

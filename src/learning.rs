@@ -24,21 +24,28 @@ pub struct LearningParams {
 }
 
 impl LearningParams {
-    /// From the options' percentages (`OM_LearningReward`, `OM_LearningPs`,
-    /// `OM_LearningGamma`).
-    pub fn from_options(o: &crate::options::Options) -> Self {
+    /// The defaults, in percent: fast learning's reward, P_s of 6.17, γ of 6.19 (the option
+    /// `OM_Learning` takes its omitted keys from here).
+    pub const DEFAULT_PERCENT: [u32; 3] = [5, 60, 20];
+
+    /// From percentages: the fast reward, P_s, γ.
+    pub fn from_percent([reward, ps, gamma]: [u32; 3]) -> Self {
         LearningParams {
-            reward: f64::from(o.om_learning_reward) / 100.0,
-            ps: f64::from(o.om_learning_ps) / 100.0,
-            gamma: f64::from(o.om_learning_gamma) / 100.0,
+            reward: f64::from(reward) / 100.0,
+            ps: f64::from(ps) / 100.0,
+            gamma: f64::from(gamma) / 100.0,
         }
+    }
+
+    /// The percentages back (rounded).
+    pub fn percent(&self) -> [u32; 3] {
+        [self.reward, self.ps, self.gamma].map(|f| (f * 100.0).round() as u32)
     }
 }
 
 impl Default for LearningParams {
-    /// The options' defaults.
     fn default() -> Self {
-        LearningParams::from_options(&crate::options::Options::default())
+        LearningParams::from_percent(Self::DEFAULT_PERCENT)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `trees`, `kqkr`,
 //! `tournament`,
-//! `datagen`, `train`, `--help`, `--version`; with no arguments the protocol loop, where the
+//! `datagen`, `train`, `options`, `--help`, `--version`; with no arguments the protocol loop, where the
 //! first meaningful input line picks the protocol (`uci` for UCI; `xboard`/`protover` for
 //! CECP).
 
@@ -29,6 +29,7 @@ Usage:
                              self-play training data (32-byte records), resumable (--help)
   nosce train --data FILE[,FILE...] --out DIR [options]
                              train an NNUE on datagen records, on the CPU, resumable (--help)
+  nosce options              the engine's options as a Markdown table (docs/options.md)
   nosce --help | --version
 ";
 
@@ -45,6 +46,10 @@ fn main() -> ExitCode {
         }
         Some("--version" | "-V") => {
             println!("{}", nosce::NAME_VERSION);
+            ExitCode::SUCCESS
+        }
+        Some("options") => {
+            print!("{}", nosce::engine::option_table::OPTIONS.markdown());
             ExitCode::SUCCESS
         }
         Some("bench") => bench(&args[1..]),

@@ -19,7 +19,7 @@
 //! `notb` (short for `self` with `tb=off`), and `engine`: the
 //! external UCI engine of the option `OM_OpponentEngine`, asked for its move with `go nodes
 //! N`, `go depth N` or `go movetime MS` (at most one of them; none: [`DEFAULT_ENGINE_NODES`]
-//! nodes unless `OM_OpponentNodes`/`OM_OpponentDepth` say otherwise) — the model of the
+//! nodes unless `OM_Search`'s `nodes`/`depth` say otherwise) — the model of the
 //! opponent can then be the opponent program itself. `movetime` is for engine types only,
 //! `tb` for our own searches only. `skill=L` and `tau=CP` make an engine type a *mixed
 //! strategy* ([`Policy`]): the engine's MultiPV lines (its option `MultiPV`) are the moves

@@ -16,9 +16,10 @@ use parking_lot::Mutex;
 use shakmaty::{Color, Move};
 
 use crate::engine::Engine;
+use crate::engine::option_table::OPTIONS;
 use crate::eval::score::{is_mate, mate_moves};
 use crate::limits::Limits;
-use crate::options::{OptionKind, OptionSpec, option_specs};
+use crate::options::{OptionKind, OptionSpec};
 use crate::position::uci_in;
 use crate::report::{OmReport, Reporter, ScoreBound, SearchInfo};
 
@@ -440,8 +441,8 @@ pub fn run(engine: &mut Engine, first: Option<String>, input: &mut dyn BufRead) 
             UciCommand::Uci => {
                 out.line(&format!("id name {}", crate::NAME_VERSION));
                 out.line("id author the nosce developers");
-                for spec in option_specs() {
-                    out.line(&option_line(&spec));
+                for spec in OPTIONS.specs() {
+                    out.line(&option_line(spec));
                 }
                 out.line("uciok");
             }

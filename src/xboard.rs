@@ -77,14 +77,14 @@ pub use command::{Command, Level, ParseError};
 pub use output::{Output, SearchDone, XboardReporter, feature_lines};
 
 use crate::engine::Engine;
+use crate::engine::settings::Settings;
 use crate::limits::Limits;
 use crate::opponent_id::OpponentId;
-use crate::options::Options;
 use crate::position::Position;
 use crate::search::is_legal;
 
 /// The `Hash` value (MB) that keeps every table within `total` MB (see the module docs).
-pub fn hash_for_memory(total: usize, o: &Options) -> usize {
+pub fn hash_for_memory(total: usize, o: &Settings) -> usize {
     let k = o.opponent_tables();
     (total.saturating_mul(2) / (2 + k)).clamp(1, 65_536)
 }
@@ -626,7 +626,7 @@ mod tests {
 
     #[test]
     fn memory_split_counts_opponent_tables() {
-        let mut o = Options::default();
+        let mut o = Settings::default();
         assert_eq!(hash_for_memory(64, &o), 64);
         o.set("OM_Mode", Some("prom")).unwrap();
         assert_eq!(hash_for_memory(64, &o), 64); // the default type shares our table

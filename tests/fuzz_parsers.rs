@@ -21,11 +21,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use nosce::engine::settings::Settings;
 use nosce::experiment::config::{ModelConfig, PerturbKnowledge};
 use nosce::experiment::{args, budget, pgn};
 use nosce::opponent::OpponentModel;
 use nosce::opponent_id::OpponentId;
-use nosce::options::Options;
 use nosce::position::Position;
 use nosce::profile::{Profile, ProfileStore};
 use nosce::tb::{ExactTables, Material, file};
@@ -239,14 +239,19 @@ fn targets() -> Vec<Target> {
                 "Threads=2",
                 "OM_Mode=prom",
                 "OM_OpponentTypes=self:0.5,material:0.5:depth=2",
-                "OM_RootSafety=margin",
+                "OM_Search=root=margin",
                 "SyzygyPath=/nonexistent",
                 "Move Overhead=30",
                 "OM_LearningGamma=20",
+                "OM_Ties=maybe",
                 "UCI_Opponent=GM 2700 computer X",
+                "OM_Search=ties=off, root=margin margin=80 bound=25",
+                "OM_Learning=bayes ps=50 gamma=10",
+                "OM_OpponentEngine=xboard:/usr/games/phalanx -l- | Hash=16;Threads=1",
+                "OM_Profiles=off",
             ],
             run: |s| {
-                let mut o = Options::default();
+                let mut o = Settings::default();
                 let (name, value) = match s.split_once('=') {
                     Some((n, v)) => (n, Some(v)),
                     None => (s, None),

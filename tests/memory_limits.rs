@@ -242,7 +242,7 @@ fn om_helpers_whose_tables_do_not_fit_are_left_out_not_fatal() {
     }
     // A deterministic PrOM search with 64 threads, each helper with private tables.
     let script = "uci\nsetoption name Threads value 64\nsetoption name OM_Mode value prom\n\
-         setoption name OM_Deterministic value true\n\
+         setoption name OM_Search value deterministic=on\n\
          setoption name OM_OpponentTypes value self:0.5:depth=2,material:0.5:depth=2\n\
          position startpos\ngo depth 5\n";
     let last = |lines: &[String]| {

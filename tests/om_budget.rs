@@ -13,7 +13,7 @@ fn an_om_search_that_cannot_afford_its_probes_plays_alpha_betas_deepest_move() {
     for (k, v) in [
         ("OM_Mode", "om"),
         ("OM_OpponentTypes", "self:1:depth=9"),
-        ("OM_OpponentReplay", "on"),
+        ("OM_Search", "replay=on"),
     ] {
         e.send(&format!("setoption name {k} value {v}"));
     }

@@ -245,12 +245,16 @@ fn online_learning_rewards_the_type_that_predicted_the_opponents_move() {
         ("bayes", "om learning (bayes)"),
     ] {
         let mut e = hce_engine();
+        let learning = if mode == "bayes" {
+            "bayes gamma=50".to_string()
+        } else {
+            mode.to_string()
+        };
         for (k, v) in [
             ("OM_Mode", "prom"),
             ("OM_SpeculationDepth", "2"),
             ("OM_OpponentTypes", "self:0.5,material:0.5:depth=1"),
-            ("OM_Learning", mode),
-            ("OM_LearningGamma", "50"),
+            ("OM_Learning", learning.as_str()),
         ] {
             e.set_option(k, Some(v)).unwrap();
         }
@@ -373,7 +377,7 @@ fn bounded_sum_with_our_own_model_decides_like_alpha_beta_at_a_fraction_of_the_c
     for fen in MIDDLEGAMES {
         let (_, _, auto_nodes, msgs) = run(&[("OM_Mode", "om")], fen, Limits::depth(6));
         let (_, _, off_nodes, _) = run(
-            &[("OM_Mode", "om"), ("OM_BoundedSum", "off")],
+            &[("OM_Mode", "om"), ("OM_Search", "bound=off")],
             fen,
             Limits::depth(6),
         );
@@ -409,8 +413,7 @@ fn bounded_sum_is_never_used_for_an_opponent_with_its_own_depth() {
             ("OM_Mode", "om"),
             ("OM_SpeculationDepth", "2"),
             ("OM_OpponentTypes", TRAP_MODEL),
-            ("OM_BoundedSum", "on"),
-            ("OM_Bound", "0"),
+            ("OM_Search", "bound=0"),
         ],
         fen,
         Limits::depth(8),
@@ -424,9 +427,12 @@ fn bounded_sum_is_never_used_for_an_opponent_with_its_own_depth() {
 #[test]
 fn bounded_sum_options_reject_nonsense() {
     let mut e = Engine::new();
-    assert!(e.set_option("OM_BoundedSum", Some("sometimes")).is_err());
+    assert!(e.set_option("OM_Search", Some("bound=sometimes")).is_err());
+    assert!(e.set_option("OM_Search", Some("bound=-5")).is_err());
+    assert!(e.set_option("OM_Search", Some("bound=ten")).is_err());
+    assert_eq!(e.set_option("OM_Search", Some("bound=25")), Ok(None));
+    // The old names, for one release, with a note that says what replaced them.
     assert!(e.set_option("OM_Bound", Some("-5")).is_err());
-    assert!(e.set_option("OM_Bound", Some("ten")).is_err());
-    assert!(e.set_option("OM_BoundedSum", Some("on")).is_ok());
-    assert!(e.set_option("OM_Bound", Some("25")).is_ok());
+    let note = e.set_option("OM_BoundedSum", Some("on")).unwrap().unwrap();
+    assert!(note.contains("OM_Search's key bound="), "{note}");
 }

@@ -230,7 +230,7 @@ fn bad_engine_settings_are_rejected_and_a_missing_engine_is_reported() {
     let mut e = engine_with(&[]);
     e.send("setoption name OM_OpponentEngine value \"unterminated");
     e.expect("info string", QUICK);
-    e.send("setoption name OM_OpponentEngineOptions value Threads");
+    e.send("setoption name OM_OpponentEngine value fake | Threads");
     e.expect("info string", QUICK);
     e.send("setoption name OM_OpponentTypes value engine:1:tb=on");
     e.expect("info string", QUICK);
@@ -254,7 +254,7 @@ fn nosce_itself_as_the_engine_type() {
     let mut e = engine_with(&[
         ("OM_Mode", "om"),
         ("OM_OpponentTypes", "engine:1:nodes=2000"),
-        ("OM_OpponentReplay", "true"),
+        ("OM_Search", "replay=on"),
         ("OM_OpponentEngine", &format!("\"{me}\"")),
     ]);
     let a = go_checked(&mut e, &["e2e4", "c7c5"], "go depth 5", SEARCH);
@@ -321,7 +321,7 @@ fn auto_mode_keeps_a_profile_per_opponent() {
     let dir_s = dir.display().to_string();
     let mut e = engine_with(&[
         ("OM_Mode", "auto"),
-        ("OM_ProfileDir", &dir_s),
+        ("OM_Profiles", &dir_s),
         ("UCI_Opponent", "none 1500 computer Fake Opponent"),
     ]);
     e.send("ucinewgame");
@@ -486,8 +486,10 @@ fn an_xboard_engine_as_the_opponent_type() {
     let mut e = engine_with(&[
         ("OM_Mode", "om"),
         ("OM_OpponentTypes", "engine:1:depth=3"),
-        ("OM_OpponentEngine", &format!("python3 \"{script}\" ok")),
-        ("OM_OpponentEngineProtocol", "xboard"),
+        (
+            "OM_OpponentEngine",
+            &format!("xboard:python3 \"{script}\" ok"),
+        ),
     ]);
     let lines = go_checked(&mut e, &["e2e4", "e7e5"], "go depth 4", SEARCH);
     e.check(!says(&lines, "fails"), "a working xboard engine failed");
@@ -508,7 +510,7 @@ fn an_xboard_engine_as_the_opponent_type() {
     );
     // A crashing xboard engine leaves the search; we still answer.
     e.send(&format!(
-        "setoption name OM_OpponentEngine value python3 \"{script}\" crash"
+        "setoption name OM_OpponentEngine value xboard:python3 \"{script}\" crash"
     ));
     e.send("setoption name OM_OpponentTypes value engine:1:depth=3");
     let lines = go_checked(&mut e, &["g1f3"], "go depth 3", SEARCH);
@@ -529,7 +531,7 @@ fn an_nnue_type_with_its_own_net_file_predicts_that_net_exactly() {
     let mut e = engine_with(&[
         ("OM_Mode", "om"),
         ("OM_OpponentTypes", &spec),
-        ("OM_OpponentReplay", "on"),
+        ("OM_Search", "replay=on"),
         ("Hash", "16"),
     ]);
     // The opponent itself: nosce with that net at depth 3, a fresh table before the move;

@@ -40,8 +40,7 @@ fn search_at(fen: &str, mode: &str, types: &str, more: &[(&str, &str)]) -> (Stri
     let options = [
         ("OM_Mode", mode),
         ("OM_SpeculationDepth", "2"),
-        ("OM_OpponentEngine", fake.as_str()),
-        ("OM_OpponentEngineOptions", "MultiPV=64"),
+        ("OM_OpponentEngine", &format!("{fake} | MultiPV=64")),
         ("OM_OpponentTypes", types),
     ];
     for (k, v) in options.iter().chain(more) {
@@ -139,7 +138,7 @@ fn alpha_beta() -> (String, i32) {
 
 #[test]
 fn engine_valued_strategies_add_the_expected_loss_to_alpha_beta() {
-    let engine = [("OM_PolicyValue", "engine")];
+    let engine = [("OM_Search", "policy=engine")];
     // A sharp strategy loses nothing by the engine's scores: the search is α-β's.
     let (ab_move, ab_value) = alpha_beta();
     let sharp = search_with("prom", "engine:1:depth=1:tau=1", &engine);

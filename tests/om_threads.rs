@@ -132,7 +132,7 @@ fn om_engine(threads: u32, deterministic: bool) -> Engine {
         ("Threads", threads.to_string()),
         ("OM_Mode", "om".to_string()),
         ("OM_OpponentTypes", "material:1:depth=3".to_string()),
-        ("OM_Deterministic", deterministic.to_string()),
+        ("OM_Search", format!("deterministic={deterministic}")),
     ] {
         e.send(&format!("setoption name {name} value {value}"));
     }

@@ -123,6 +123,48 @@ fn handshake_lists_id_and_options() {
 }
 
 #[test]
+fn folded_options_and_their_old_names() {
+    let (mut e, lines) = Engine::start_uci();
+    let options = lines
+        .iter()
+        .filter(|l| l.starts_with("option name "))
+        .count();
+    e.check(
+        options <= 25,
+        &format!("{options} options announced (issue 39: at most 25)"),
+    );
+    e.check(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name OM_Search type string default depth=0 ")),
+        "no OM_Search line with its keys",
+    );
+    // A good value says nothing; a bad one is refused with the reason; an old name works
+    // with a note that says what replaced it.
+    e.send("setoption name OM_Search value ties=off root=margin margin=80");
+    e.send("setoption name OM_Learning value bayes gamma=30");
+    e.send("isready");
+    let lines = e.read_until("readyok", QUICK);
+    e.check(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "a good value produced a message",
+    );
+    e.send("setoption name OM_Search value ties=perhaps");
+    e.expect(
+        "info string error: OM_Search ties=: 'perhaps' is not on or off",
+        QUICK,
+    );
+    e.send("setoption name OM_Ties value false");
+    e.expect("info string OM_Ties is now OM_Search's key ties=", QUICK);
+    e.send("setoption name OM_Learning value fast gamma=3");
+    e.expect(
+        "info string error: OM_Learning: gamma= is not a parameter of fast",
+        QUICK,
+    );
+    e.close();
+}
+
+#[test]
 fn isready_answers_readyok() {
     let (mut e, _) = Engine::start_uci();
     let lines = e.sync();

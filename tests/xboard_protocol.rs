@@ -136,7 +136,7 @@ fn features_are_negotiated_with_done_last() {
     for opt in [
         "feature option=\"OM_Mode -combo *off /// om /// prom /// auto\"",
         "feature option=\"Move Overhead -spin 50 0 5000\"",
-        "feature option=\"OM_Ties -check 1\"",
+        "feature option=\"OM_Search -string depth=0 nodes=0 tb=on replay=off ties=on root=tb-optimal margin=50 contempt=0 bound=auto policy=search deterministic=off\"",
         "feature option=\"Clear Hash -button\"",
         "feature option=\"OM_OpponentTypes -string self:1\"",
     ] {
@@ -616,7 +616,7 @@ fn memory_cores_egtpath_and_options_are_accepted() {
             "option OM_SpeculationDepth=1",
             "option Move Overhead=20",
             "option Clear Hash",
-            "option OM_Ties=0",
+            "option OM_Search=ties=off",
             "new",
             "cores 1",
         ],

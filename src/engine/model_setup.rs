@@ -9,19 +9,19 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use super::Engine;
+use super::settings::{Settings, shares_own_table};
 use crate::eval::Evaluator;
 use crate::external::{GoLimit, ManagedEngine};
-use crate::learning::LearningParams;
 use crate::nnue::{Network, NnueEval};
 use crate::opponent::{DEFAULT_ENGINE_NODES, EvalKind, OpponentType};
 use crate::opponent_id::OpponentId;
-use crate::options::{BoundedSum, Options, RootSafety, shares_own_table};
 use crate::profile::ProfileStore;
 use crate::search::om::OmMode;
 use crate::search::om::auto::{AutoSetup, ProfileLink};
 use crate::search::om::config::{OmConfig, TypeSetup};
 use crate::search::om::engine_probe::EngineProbe;
 use crate::search::om::fit::{FitParams, FitState};
+use crate::search::om::settings::{BoundedSum, RootSafety};
 use crate::tt::TranspositionTable;
 
 /// The candidate bases every fit of `OM_Mode=auto` starts from: our evaluation at depths
@@ -43,14 +43,14 @@ impl Engine {
     pub(super) fn model_setup(&mut self) -> (Option<OmConfig>, Vec<String>) {
         let o = &self.options;
         let mut warnings = Vec::new();
-        if o.om_mode == OmMode::Off || o.om_spec_depth == 0 {
+        if o.om.mode == OmMode::Off || o.om.spec_depth == 0 {
             return (None, warnings);
         }
-        if o.om_mode == OmMode::Auto {
+        if o.om.mode == OmMode::Auto {
             return self.auto_setup();
         }
-        let mut types = o.om_types.types.clone();
-        let no_engine = o.om_engine.is_none() && types.iter().any(|t| t.eval == EvalKind::Engine);
+        let mut types = o.om.types.types.clone();
+        let no_engine = o.om.engine.is_none() && types.iter().any(|t| t.eval == EvalKind::Engine);
         let no_net = self.net.is_none()
             && types
                 .iter()
@@ -108,32 +108,32 @@ impl Engine {
         // Per type: does it search exactly like us (evaluator, tables, depth)?
         let mut like_us = Vec::with_capacity(types.len());
         let (depth, nodes) = (
-            self.options.om_opponent_depth,
-            self.options.om_opponent_nodes,
+            self.options.om.opponent_depth,
+            self.options.om.opponent_nodes,
         );
         for mut t in types {
             // The types' own limits, else the options' (0: none).
             t.depth = t.depth.or((depth > 0).then_some(depth));
             t.nodes = t.nodes.or((nodes > 0).then_some(nodes));
-            let (setup, same) = self.type_setup(&t, self.options.om_replay, &mut warnings);
+            let (setup, same) = self.type_setup(&t, self.options.om.replay, &mut warnings);
             setups.push(setup);
             like_us.push(same);
         }
         let o = &self.options;
         let bound = bounded_sum_bound(o, &setups, &like_us);
         let setup = Some(OmConfig {
-            mode: o.om_mode,
-            spec_depth: o.om_spec_depth as usize,
-            ties: o.om_ties,
-            root_margin: (o.om_root_safety == RootSafety::Margin).then_some(o.om_root_margin),
+            mode: o.om.mode,
+            spec_depth: o.om.spec_depth as usize,
+            ties: o.om.ties,
+            root_margin: (o.om.root_safety == RootSafety::Margin).then_some(o.om.root_margin),
             bound,
             hedge: None,
             auto: None,
-            learning: o.om_learning,
-            learning_params: LearningParams::from_options(o),
+            learning: o.om.learning,
+            learning_params: o.om.learning_params,
             types: setups,
-            deterministic: o.om_deterministic,
-            policy_value: o.om_policy_value,
+            deterministic: o.om.deterministic,
+            policy_value: o.om.policy_value,
         });
         (setup, warnings)
     }
@@ -148,9 +148,9 @@ impl Engine {
             .filter_map(|s| s.parse::<crate::opponent::OpponentModel>().ok())
             .flat_map(|m| m.types)
             .collect();
-        for t in &self.options.om_types.types {
+        for t in &self.options.om.types.types {
             let usable = match t.eval {
-                EvalKind::Engine => self.options.om_engine.is_some(),
+                EvalKind::Engine => self.options.om.engine.is_some(),
                 _ => t.depth.is_some(),
             };
             if usable && !family.iter().any(|f| f.spec() == t.spec()) {
@@ -185,12 +185,12 @@ impl Engine {
         }
         let o = &self.options;
         let setup = OmConfig {
-            ties: o.om_ties,
-            deterministic: o.om_deterministic,
+            ties: o.om.ties,
+            deterministic: o.om.deterministic,
             auto: Some(AutoSetup {
                 names,
-                margin_ceiling: o.om_root_margin,
-                contempt_ceiling: o.om_contempt_ceiling,
+                margin_ceiling: o.om.root_margin,
+                contempt_ceiling: o.om.contempt_ceiling,
                 fit: Arc::clone(&self.fit),
                 params: FitParams::default(),
                 profile: self.profile_link(),
@@ -223,7 +223,7 @@ impl Engine {
             };
             return (setup, false);
         }
-        let tb = t.tablebases && self.options.om_opponent_tablebases;
+        let tb = t.tablebases && self.options.om.opponent_tablebases;
         let eval: Arc<dyn Evaluator> = match t.eval {
             EvalKind::Material => self.material.clone(),
             EvalKind::Hce => self.eval.clone(),
@@ -256,19 +256,19 @@ impl Engine {
         (setup, like_us)
     }
 
-    /// Where the current opponent's fit is kept (`OM_Profiles`, `OM_ProfileDir`), if the
+    /// Where the current opponent's fit is kept (`OM_Profiles`), if the
     /// opponent has a name.
     fn profile_link(&self) -> Option<ProfileLink> {
         let o = &self.options;
         let id = o.opponent.as_ref()?;
         let key = id.profile_key()?;
-        if !o.om_profiles {
+        if !o.om.profiles {
             return None;
         }
-        let dir = if o.om_profile_dir.trim().is_empty() {
+        let dir = if o.om.profile_dir.trim().is_empty() {
             self.default_profile_dir.clone()?
         } else {
-            std::path::PathBuf::from(o.om_profile_dir.trim())
+            std::path::PathBuf::from(o.om.profile_dir.trim())
         };
         Some(ProfileLink {
             store: ProfileStore::new(dir),
@@ -305,13 +305,13 @@ impl Engine {
     /// kept until the option changes; `None` without the option.
     pub(super) fn external_engine(&mut self) -> Option<Arc<Mutex<ManagedEngine>>> {
         let o = &self.options;
-        let cmd = o.om_engine.clone()?;
+        let cmd = o.om.engine.clone()?;
         Some(
             self.external
                 .get_or_insert_with(|| {
                     Arc::new(Mutex::new(
-                        ManagedEngine::new(cmd, o.om_engine_options.clone(), ENGINE_RESTARTS)
-                            .with_protocol(o.om_engine_protocol),
+                        ManagedEngine::new(cmd, o.om.engine_options.clone(), ENGINE_RESTARTS)
+                            .with_protocol(o.om.engine_protocol),
                     ))
                 })
                 .clone(),
@@ -319,7 +319,7 @@ impl Engine {
     }
 
     /// The engine probe of an `engine` type: the shared process (started on first use) and
-    /// the type's limit (its own, else `OM_OpponentNodes`/`OM_OpponentDepth`, else
+    /// the type's limit (its own, else `OM_Search`'s `nodes`/`depth`, else
     /// [`DEFAULT_ENGINE_NODES`] nodes). `None` without `OM_OpponentEngine`.
     fn engine_probe(&mut self, t: &OpponentType) -> Option<EngineProbe> {
         let engine = self.external_engine()?;
@@ -328,8 +328,8 @@ impl Engine {
             (Some(ms), _, _) => GoLimit::MoveTime(ms),
             (_, Some(n), _) => GoLimit::Nodes(n),
             (_, _, Some(d)) => GoLimit::Depth(d),
-            _ if o.om_opponent_nodes > 0 => GoLimit::Nodes(o.om_opponent_nodes),
-            _ if o.om_opponent_depth > 0 => GoLimit::Depth(o.om_opponent_depth),
+            _ if o.om.opponent_nodes > 0 => GoLimit::Nodes(o.om.opponent_nodes),
+            _ if o.om.opponent_depth > 0 => GoLimit::Depth(o.om.opponent_depth),
             _ => GoLimit::Nodes(DEFAULT_ENGINE_NODES),
         };
         Some(EngineProbe {
@@ -390,13 +390,13 @@ impl Engine {
 /// The bound B of bounded-sum pruning (Alg. 3.10) for the OM type — the most probable one —
 /// or `None` for β-pruning alone. Bounded-sum pruning needs the type to search to our depth
 /// (§3.2.4), so a type with its own depth or node limit never gets one.
-fn bounded_sum_bound(o: &Options, types: &[TypeSetup], like_us: &[bool]) -> Option<i32> {
+fn bounded_sum_bound(o: &Settings, types: &[TypeSetup], like_us: &[bool]) -> Option<i32> {
     let om = crate::search::om::om_type_of(types.iter().map(|t| t.probability));
     let t = types.get(om)?;
     let our_depth = t.depth.is_none() && t.nodes.is_none() && !t.replay;
-    match o.om_bounded_sum {
+    match o.om.bounded_sum {
         BoundedSum::Off => None,
-        BoundedSum::On => our_depth.then_some(o.om_bound),
+        BoundedSum::On => our_depth.then_some(o.om.bound),
         BoundedSum::Auto => (our_depth && like_us[om]).then_some(0),
     }
 }

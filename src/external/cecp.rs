@@ -2,7 +2,7 @@
 //! negotiation, one query at a time, and getting back in step after a query the caller
 //! abandoned. Many of the programs people play against speak only this protocol (Debian's
 //! phalanx, sjeng, hoichess, fairymax), so an `engine` opponent type may be one of them
-//! (`OM_OpponentEngineProtocol=xboard`); [`super::process`] is the UCI side.
+//! (`OM_OpponentEngine=xboard:COMMAND`); [`super::process`] is the UCI side.
 //!
 //! A query (CECP §8–9): `new`, `force`, the limit (`sd N`; `st S` for a move time, in whole
 //! seconds), `setboard` with the game's first position and the moves since (`usermove` when

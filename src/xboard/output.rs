@@ -16,8 +16,9 @@ use parking_lot::Mutex;
 use shakmaty::Move;
 
 use super::notation::format_move;
+use crate::engine::option_table::OPTIONS;
 use crate::eval::score::{is_mate, mate_moves};
-use crate::options::{OptionKind, OptionSpec, option_specs};
+use crate::options::{OptionKind, OptionSpec};
 use crate::report::{Reporter, ScoreBound, SearchInfo};
 
 /// Standard output shared by the input loop and the search thread: one locked, flushed
@@ -96,8 +97,8 @@ pub fn feature_lines() -> Vec<String> {
         crate::NAME_VERSION
     )];
     lines.extend(
-        option_specs()
-            .iter()
+        OPTIONS
+            .specs()
             .filter(|s| !COVERED_BY_COMMANDS.contains(&s.name))
             .map(option_feature),
     );
@@ -247,13 +248,13 @@ mod tests {
 
     #[test]
     fn option_features() {
-        let f: Vec<String> = option_specs().iter().map(option_feature).collect();
+        let f: Vec<String> = OPTIONS.specs().map(option_feature).collect();
         assert!(
             f.contains(&"feature option=\"OM_Mode -combo *off /// om /// prom /// auto\"".into())
         );
         assert!(f.contains(&"feature option=\"Move Overhead -spin 50 0 5000\"".into()));
         assert!(f.contains(&"feature option=\"Clear Hash -button\"".into()));
-        assert!(f.contains(&"feature option=\"OM_Ties -check 1\"".into()));
+        assert!(f.contains(&"feature option=\"OM_Profiles -string on\"".into()));
         assert!(f.contains(&"feature option=\"OM_OpponentTypes -string self:1\"".into()));
     }
 }

@@ -7,7 +7,7 @@
 //!
 //! Risk control from evidence (Donkers 2003 ch. 4, admissibility; §5.4.1, the root margin):
 //! the fitted type's weight is its measured error-prediction accuracy `a`, and a chosen move
-//! may give up at most `a · OM_RootMargin` centipawns of α-β value — a model that predicted
+//! may give up at most `a · margin` (`OM_Search`) centipawns of α-β value — a model that predicted
 //! 30 % of the opponent's differing moves may risk less than one that predicted 90 %, and
 //! none more than the user's ceiling. Below a least weight ([`FitParams::min_weight`]) the
 //! hedged root is not searched at all: its cost (about a third of a ply at blitz) would buy
@@ -15,7 +15,7 @@
 //!
 //! The draw value (§2.1.7, the contempt factor as an opponent model): a draw is worth less
 //! than 0 to us by what the opponent's measured mean loss per move (in earlier games) would
-//! concede over the moves a draw cuts short, within `OM_ContemptCeiling`
+//! concede over the moves a draw cuts short, within `OM_Search` `contempt`
 //! ([`super::draw_value`]), in the whole search of the move.
 
 use std::sync::Arc;
@@ -41,10 +41,10 @@ use crate::search::{SearchContext, SearchResult};
 pub struct AutoSetup {
     /// The bases' names in the type grammar, aligned with the setup's types.
     pub names: Vec<String>,
-    /// The user's ceiling on the root margin (`OM_RootMargin`), centipawns.
+    /// The user's ceiling on the root margin (`OM_Search` `margin`), centipawns.
     pub margin_ceiling: i32,
     /// The user's ceiling on the contempt derived from the opponent's drift
-    /// (`OM_ContemptCeiling`, [`super::draw_value`]), centipawns; 0 for none.
+    /// (`OM_Search` `contempt`, [`super::draw_value`]), centipawns; 0 for none.
     pub contempt_ceiling: i32,
     /// The fit of this game.
     pub fit: Arc<Mutex<FitState>>,

@@ -58,9 +58,9 @@ pub struct OmConfig {
     pub learning_params: crate::learning::LearningParams,
     /// The opponent types.
     pub types: Vec<TypeSetup>,
-    /// Deterministic parallel root (`OM_Deterministic`, [`super::parallel`]).
+    /// Deterministic parallel root (`OM_Search` `deterministic`, [`super::parallel`]).
     pub deterministic: bool,
-    /// PrOM against a mixed strategy: how a root move is valued (`OM_PolicyValue`).
+    /// PrOM against a mixed strategy: how a root move is valued (`OM_Search` `policy`).
     pub policy_value: PolicyValue,
 }
 
@@ -98,9 +98,10 @@ impl OmConfig {
 
 /// How PrOM values a root move against an opponent with a mixed strategy (an `engine`
 /// type with `skill=`/`tau=`, [`crate::search::om::policy`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PolicyValue {
     /// The expectation of our own search below each of the opponent's lines (§6.3).
+    #[default]
     Search,
     /// Our own α-β value of the move plus the opponent's expected loss by the engine's own
     /// scores of its lines: no search below the lines, one engine call per root move.
@@ -108,9 +109,10 @@ pub enum PolicyValue {
 }
 
 /// On-line learning of opponent-type probabilities (§6.6.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Learning {
     /// Probabilities stay as given.
+    #[default]
     Off,
     /// Reward the types that predicted the opponent's move, punish the others.
     Fast,

@@ -21,7 +21,7 @@
 //! after the line began). Per move the drift is small (against Stockfish at UCI_Elo 2050, which
 //! α-β beats 59.6 %, about +6 cp: +21 in won games, −14 in lost ones, measured in matches 4
 //! and 5), so without the horizon the contempt was a few centipawns whatever the opponent.
-//! The result is kept within the user's ceiling (`OM_ContemptCeiling`, 0 = off, the default:
+//! The result is kept within the user's ceiling (`OM_Search` `contempt`, 0 = off, the default:
 //! an earlier version that used the current game lost 11.6 points against α-β versus Toga II,
 //! p = 0.03, together with the fit's overhead; this one, with a ceiling of 30, scored 5.0 ± 5.7
 //! points below α-β against Stockfish 2050 in 400 games a side, p = 0.068 — carried over ~8

@@ -44,6 +44,7 @@ pub mod probe;
 pub mod prom;
 pub mod resources;
 pub mod root;
+pub mod settings;
 
 use shakmaty::{Color, Move, Position as _};
 
@@ -57,9 +58,10 @@ use crate::position::Position;
 pub const MAX_TYPES: usize = 8;
 
 /// Which root driver runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OmMode {
     /// Plain α-β.
+    #[default]
     Off,
     /// OM search with the most probable opponent type.
     Om,

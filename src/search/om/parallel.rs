@@ -25,7 +25,7 @@
 //!   twice. An iteration whose root takes every move and whose types search to a fixed depth
 //!   or node budget searches its root moves beside the pass instead of after it
 //!   ([`super::overlap`]); the rest of this text is the root phase of the others.
-//! - **Deterministic mode** (`OM_Deterministic`): α stays α-β's root value (our α-β pass runs
+//! - **Deterministic mode** (`OM_Search` `deterministic`): α stays α-β's root value (our α-β pass runs
 //!   on one thread, in the main driver's table), and every root move is searched by one of
 //!   `Threads` task drivers with private tables cleared before the move, so that a move's
 //!   value is a function of the position, the depth and α alone: a depth-limited search returns

@@ -18,9 +18,9 @@
 //!   noisy player.
 //!
 //! PrOM then values a root move by the expectation of our own search below each line
-//! (`OM_PolicyValue=search`, [`super::prom`]), or — cheaply — by our own α-β value of the
+//! (`OM_Search` `policy=search`, [`super::prom`]), or — cheaply — by our own α-β value of the
 //! move plus the opponent's expected loss by the engine's own scores of its lines
-//! (`OM_PolicyValue=engine`, [`expected_loss`]): the same expectation if our evaluation and
+//! (`OM_Search` `policy=engine`, [`expected_loss`]): the same expectation if our evaluation and
 //! the engine's agree on the differences between its lines, at the cost of one engine call
 //! and a null-window search per root move.
 
@@ -30,12 +30,12 @@ use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
 use crate::opponent::Policy;
 
-/// With `OM_PolicyValue=engine`, the most one line may count toward the opponent's
+/// With `OM_Search` `policy=engine`, the most one line may count toward the opponent's
 /// expected loss, in centipawns (a line the engine scores as lost would otherwise swamp the
 /// value of the move).
 pub const GIFT_CAP_CP: i32 = 300;
 
-/// With `OM_PolicyValue=engine`, how many root moves besides α-β's best are valued (those
+/// With `OM_Search` `policy=engine`, how many root moves besides α-β's best are valued (those
 /// α-β's root pass scored highest).
 pub const ENGINE_VALUED_BREADTH: usize = 2;
 
@@ -151,7 +151,7 @@ pub fn expected_loss(policy: Policy, scores_cp: &[i32]) -> i32 {
 
 impl<E: Evaluator + ?Sized> Driver<'_, E> {
     /// The opponent type whose mixed strategy values the root moves by the engine's scores
-    /// (`OM_PolicyValue=engine`, PrOM mode): the first type with an engine and a policy.
+    /// (`OM_Search` `policy=engine`, PrOM mode): the first type with an engine and a policy.
     pub(super) fn engine_valued_type(&self) -> Option<usize> {
         if self.settings.mode != super::OmMode::Prom
             || self.settings.policy_value != PolicyValue::Engine

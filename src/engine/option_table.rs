@@ -1,0 +1,606 @@
+//! Every engine option, declared once: one row each (name, type, range, default, the line
+//! of `docs/options.md`, how a value is applied to [`Settings`]), in the order both
+//! protocols announce them, and the old names folded into other options (accepted for one
+//! release, with a note). The value grammars of the folded options live in
+//! [`super::option_grammar`].
+//!
+//! The opponent-model options set [`crate::search::om::settings::OmSettings`] (Donkers 2003:
+//! OM §3, PrOM §6, restricted speculation Alg. 3.6, types §6.1, root safety §5.4.1, bounded
+//! sums Alg. 3.10, learning §6.6.2).
+
+use super::option_grammar::{
+    OM_SEARCH_DEFAULT, engine_line, learning_line, profiles_line, search_key, search_line,
+};
+use super::settings::{Applied, Settings};
+use crate::external::{Protocol, parse_engine_options};
+use crate::opponent::OpponentModel;
+use crate::options::{Alias, OptionKind, OptionSpec, OptionTable, Row, parse_int};
+use crate::search::om::OmMode;
+
+type R = Row<Settings, Applied>;
+
+const fn spin(
+    name: &'static str,
+    default: i64,
+    min: i64,
+    max: i64,
+    doc: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Spin { default, min, max },
+        doc,
+    }
+}
+
+const fn check(name: &'static str, default: bool, doc: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Check { default },
+        doc,
+    }
+}
+
+const fn string(name: &'static str, default: &'static str, doc: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Str { default },
+        doc,
+    }
+}
+
+/// The engine's options.
+pub static OPTIONS: OptionTable<Settings, Applied> = OptionTable {
+    rows: ROWS,
+    aliases: ALIASES,
+    blank: Settings::blank,
+};
+
+static ROWS: &[R] = &[
+    R {
+        spec: spin(
+            "Hash",
+            16,
+            1,
+            65536,
+            "MB for our table; each opponent type that searches differently from us gets `Hash/2` more. A size that cannot be allocated is refused and the old one kept",
+        ),
+        apply: |s, v| {
+            s.hash_mb = v.int() as usize;
+            Ok(Applied::ResizeHash)
+        },
+    },
+    R {
+        spec: spin(
+            "Threads",
+            1,
+            1,
+            256,
+            "search threads (Lazy SMP; in OM, the root moves are shared out)",
+        ),
+        apply: |s, v| {
+            s.threads = v.int() as usize;
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: spin("MultiPV", 1, 1, 256, "principal variations reported"),
+        apply: |s, v| {
+            s.multipv = v.int() as usize;
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: check("Ponder", false, "the GUI may let us ponder"),
+        apply: |s, v| {
+            s.ponder = v.on();
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: spin(
+            "Move Overhead",
+            50,
+            0,
+            5000,
+            "milliseconds kept back on every move for the GUI and the pipe",
+        ),
+        apply: |s, v| {
+            s.move_overhead_ms = v.int() as u64;
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: OptionSpec {
+            name: "Clear Hash",
+            kind: OptionKind::Button,
+            doc: "clears our table and the opponent types' tables",
+        },
+        apply: |_, _| Ok(Applied::ClearHash),
+    },
+    R {
+        spec: check(
+            "UCI_ShowWDL",
+            false,
+            "win/draw/loss per mille in `info` lines",
+        ),
+        apply: |s, v| {
+            s.show_wdl = v.on();
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: check(
+            "UCI_AnalyseMode",
+            false,
+            "the GUI analyses (no effect on the search)",
+        ),
+        apply: |s, v| {
+            s.analyse_mode = v.on();
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: check(
+            "UCI_Chess960",
+            false,
+            "Chess960: X-FEN and Shredder-FEN castling rights, castling as the king taking its rook (`e1h1`)",
+        ),
+        apply: |s, v| {
+            s.chess960 = v.on();
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: check(
+            "UCI_LimitStrength",
+            false,
+            "play at `UCI_Elo` instead of full strength",
+        ),
+        apply: |s, v| {
+            s.limit_strength = v.on();
+            Ok(Applied::Strength)
+        },
+    },
+    R {
+        spec: spin(
+            "UCI_Elo",
+            1500,
+            crate::strength::MIN_ELO,
+            crate::strength::MAX_ELO,
+            "the rating to play at with `UCI_LimitStrength`, on Stockfish 15.1's `UCI_Elo` scale (calibration in `docs/matches.md`)",
+        ),
+        apply: |s, v| {
+            s.elo = v.int();
+            Ok(Applied::Strength)
+        },
+    },
+    R {
+        spec: string(
+            "EvalFile",
+            crate::nnue::embedded::FILE_NAME,
+            "the evaluation: the embedded net (its name, or empty), `hce` (hand-crafted), or an NNUE file; a file that cannot be loaded is refused and the evaluation in use kept",
+        ),
+        apply: |s, v| {
+            s.eval_file = v.text().to_string();
+            Ok(Applied::LoadNet)
+        },
+    },
+    R {
+        spec: string(
+            "SyzygyPath",
+            "",
+            "Syzygy directories (`:`-separated; `;` on Windows)",
+        ),
+        apply: |s, v| {
+            s.syzygy_path = v.text().to_string();
+            Ok(Applied::LoadSyzygy)
+        },
+    },
+    R {
+        spec: spin(
+            "SyzygyProbeDepth",
+            1,
+            1,
+            100,
+            "least remaining depth at which the search probes the tables",
+        ),
+        apply: |s, v| {
+            s.syzygy_probe_depth = v.int() as i32;
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: spin(
+            "SyzygyProbeLimit",
+            7,
+            0,
+            7,
+            "most pieces probed in the search (0: none)",
+        ),
+        apply: |s, v| {
+            s.syzygy_probe_limit = v.int() as usize;
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: check(
+            "Syzygy50MoveRule",
+            true,
+            "table results respect the fifty-move rule",
+        ),
+        apply: |s, v| {
+            s.syzygy_50_move_rule = v.on();
+            Ok(Applied::LoadSyzygy)
+        },
+    },
+    R {
+        spec: check(
+            "ExactTables",
+            true,
+            "our own exact DTM/DTC tables for pawnless endings of up to four pieces (built on first use, cached)",
+        ),
+        apply: |s, v| {
+            s.exact_tables = v.on();
+            Ok(Applied::LoadSyzygy)
+        },
+    },
+    R {
+        spec: string(
+            "UCI_Opponent",
+            "",
+            "who the opponent is, as GUIs send it (`GM 2700 human Name`, `none none computer Name`); xboard's `name`, `rating`, `computer` set the same. `auto` keeps a profile per name",
+        ),
+        apply: |s, v| {
+            s.opponent = match v.text() {
+                "" => None,
+                t => Some(t.parse().map_err(|e| format!("option UCI_Opponent: {e}"))?),
+            };
+            Ok(Applied::NewOpponent)
+        },
+    },
+    R {
+        spec: OptionSpec {
+            name: "OM_Mode",
+            kind: OptionKind::Combo {
+                default: "off",
+                vars: &["off", "om", "prom", "auto"],
+            },
+            doc: "the root driver: `off` (α-β), `om` (OM search with the most probable type), `prom` (PrOM over all types), `auto` (a model fitted to the opponent's moves, used only with extra resources, else α-β)",
+        },
+        apply: |s, v| {
+            s.om.mode = match v.text() {
+                "om" => OmMode::Om,
+                "prom" => OmMode::Prom,
+                "auto" => OmMode::Auto,
+                _ => OmMode::Off,
+            };
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: spin(
+            "OM_SpeculationDepth",
+            2,
+            0,
+            20,
+            "s: speculate in histories of at most s plies (Alg. 3.6; 0: α-β)",
+        ),
+        apply: |s, v| {
+            s.om.spec_depth = v.int() as u32;
+            Ok(Applied::Stored)
+        },
+    },
+    R {
+        spec: string(
+            "OM_OpponentTypes",
+            "self:1",
+            "the opponent types with probabilities and limits, e.g. `self:0.5,material:0.3:depth=4,nnue:0.2:file=old.nnue` (grammar below); a bad spec keeps the old model",
+        ),
+        apply: |s, v| {
+            let model: OpponentModel = v
+                .text()
+                .parse()
+                .map_err(|e| format!("option OM_OpponentTypes: {e}; model unchanged"))?;
+            if model.types.len() > crate::search::om::MAX_TYPES {
+                return Err(format!(
+                    "option OM_OpponentTypes: at most {} types",
+                    crate::search::om::MAX_TYPES
+                ));
+            }
+            s.om.types = model;
+            Ok(Applied::NewModel)
+        },
+    },
+    R {
+        spec: string(
+            "OM_OpponentEngine",
+            "",
+            "the engine behind `engine` types: `[uci:|xboard:]COMMAND [| Name=Value;Name=Value]`, e.g. `xboard:/usr/games/phalanx` or `/usr/games/stockfish | Threads=1;Hash=16`",
+        ),
+        apply: |s, v| {
+            engine_line(&mut s.om, v.text())?;
+            Ok(Applied::NewEngine)
+        },
+    },
+    R {
+        spec: string(
+            "OM_Profiles",
+            "on",
+            "`auto` keeps what it learned per opponent: `on` (in the user's data directory), `off`, or a directory",
+        ),
+        apply: |s, v| {
+            profiles_line(&mut s.om, v.text())?;
+            Ok(Applied::NewOpponent)
+        },
+    },
+    R {
+        spec: string(
+            "OM_Learning",
+            "off",
+            "on-line learning of the type probabilities (§6.6.2): `off`, `fast [reward=5]` (percent), `bayes [ps=60] [gamma=20]` (formulas 6.17–6.19, percent)",
+        ),
+        apply: |s, v| {
+            learning_line(&mut s.om, v.text())?;
+            Ok(Applied::NewModel)
+        },
+    },
+    R {
+        spec: string(
+            "OM_Search",
+            OM_SEARCH_DEFAULT,
+            "how OM searches, `key=value` (omitted keys take these defaults): `depth`/`nodes` the opponent's limits for types that name none (0: ours minus the ply / none); `tb` probes use tables; `replay` repeats the opponent's own search (exact for a deterministic opponent); `ties` equal-best probes (Alg. 3.5); `root` `none`, `tb-optimal` (§5.4.1) or `margin` (root moves within `margin` cp of α-β, also `auto`'s ceiling); `contempt` `auto`'s most contempt from the opponent's drift; `bound` bounded sums `auto`/`off`/B cp (Alg. 3.10); `policy` PrOM against a mixed strategy `search`/`engine`; `deterministic` the same move with any `Threads`",
+        ),
+        apply: |s, v| {
+            search_line(&mut s.om, v.text())?;
+            Ok(Applied::Stored)
+        },
+    },
+];
+
+/// An alias that sets one key of `OM_Search`.
+macro_rules! search_alias {
+    ($old:literal, $key:literal) => {
+        Alias {
+            old: $old,
+            replaced_by: concat!("OM_Search's key ", $key, "="),
+            apply: |s, raw| {
+                search_key(&mut s.om, $key, raw)?;
+                Ok(Applied::Stored)
+            },
+        }
+    };
+}
+
+/// Sets one learning percentage (0 reward, 1 P_s, 2 γ) with the old option's range.
+fn learning_percent(
+    s: &mut Settings,
+    what: &str,
+    i: usize,
+    raw: &str,
+    min: i64,
+) -> Result<Applied, String> {
+    let mut p = s.om.learning_params.percent();
+    p[i] = parse_int(what, raw, min, 100)? as u32;
+    s.om.learning_params = crate::learning::LearningParams::from_percent(p);
+    Ok(Applied::Stored)
+}
+
+static ALIASES: &[Alias<Settings, Applied>] = &[
+    search_alias!("OM_OpponentDepth", "depth"),
+    search_alias!("OM_OpponentNodes", "nodes"),
+    search_alias!("OM_OpponentTablebases", "tb"),
+    search_alias!("OM_OpponentReplay", "replay"),
+    search_alias!("OM_Ties", "ties"),
+    search_alias!("OM_Deterministic", "deterministic"),
+    search_alias!("OM_RootSafety", "root"),
+    search_alias!("OM_RootMargin", "margin"),
+    search_alias!("OM_ContemptCeiling", "contempt"),
+    search_alias!("OM_BoundedSum", "bound"),
+    search_alias!("OM_PolicyValue", "policy"),
+    Alias {
+        old: "OM_Bound",
+        replaced_by: "OM_Search's key bound= (a number of cp switches bounded sums on)",
+        apply: |s, raw| {
+            s.om.bound = parse_int("option OM_Bound", raw, 0, 10_000)? as i32;
+            Ok(Applied::Stored)
+        },
+    },
+    Alias {
+        old: "OM_LearningReward",
+        replaced_by: "OM_Learning's key reward=",
+        apply: |s, raw| learning_percent(s, "option OM_LearningReward", 0, raw, 1),
+    },
+    Alias {
+        old: "OM_LearningPs",
+        replaced_by: "OM_Learning's key ps=",
+        apply: |s, raw| learning_percent(s, "option OM_LearningPs", 1, raw, 1),
+    },
+    Alias {
+        old: "OM_LearningGamma",
+        replaced_by: "OM_Learning's key gamma=",
+        apply: |s, raw| learning_percent(s, "option OM_LearningGamma", 2, raw, 0),
+    },
+    Alias {
+        old: "OM_ProfileDir",
+        replaced_by: "OM_Profiles (a directory)",
+        apply: |s, raw| {
+            s.om.profile_dir = raw.to_string();
+            Ok(Applied::NewOpponent)
+        },
+    },
+    Alias {
+        old: "OM_OpponentEngineOptions",
+        replaced_by: "OM_OpponentEngine (`COMMAND | Name=Value;...`)",
+        apply: |s, raw| {
+            s.om.engine_options = parse_engine_options(raw)
+                .map_err(|e| format!("option OM_OpponentEngineOptions: {e}"))?;
+            Ok(Applied::NewEngine)
+        },
+    },
+    Alias {
+        old: "OM_OpponentEngineProtocol",
+        replaced_by: "OM_OpponentEngine (`xboard:COMMAND`)",
+        apply: |s, raw| {
+            s.om.engine_protocol = match raw.to_ascii_lowercase().as_str() {
+                "uci" => Protocol::Uci,
+                "xboard" => Protocol::Xboard,
+                _ => {
+                    return Err(format!(
+                        "option OM_OpponentEngineProtocol: '{raw}' is not one of uci, xboard"
+                    ));
+                }
+            };
+            Ok(Applied::NewEngine)
+        },
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Value;
+    use crate::search::om::settings::{BoundedSum, RootSafety};
+
+    #[test]
+    fn every_option_can_be_set_to_its_default_and_the_count_is_kept() {
+        for spec in OPTIONS.specs() {
+            let mut s = Settings::default();
+            let v = match spec.default_value() {
+                Some(Value::Int(i)) => i.to_string(),
+                Some(Value::Bool(b)) => b.to_string(),
+                Some(Value::Text(t)) => t,
+                _ => String::new(),
+            };
+            s.set(spec.name, Some(&v))
+                .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+        }
+        assert!(
+            OPTIONS.specs().count() <= 25,
+            "issue 39: at most 25 options"
+        );
+    }
+
+    #[test]
+    fn the_defaults_are_the_declared_ones() {
+        let s = Settings::default();
+        assert_eq!(
+            (s.hash_mb, s.threads, s.elo, s.move_overhead_ms),
+            (16, 1, 1500, 50)
+        );
+        assert!(s.exact_tables && s.syzygy_50_move_rule && !s.chess960);
+        assert_eq!(s.om.mode, OmMode::Off);
+        assert_eq!(s.om.spec_depth, 2);
+        assert!(s.om.ties && s.om.opponent_tablebases && !s.om.replay && s.om.profiles);
+        assert_eq!(s.om.root_safety, RootSafety::TbOptimal);
+        assert_eq!(
+            (s.om.root_margin, s.om.contempt_ceiling, s.om.bound),
+            (50, 0, 0)
+        );
+        assert_eq!(s.om.bounded_sum, BoundedSum::Auto);
+        assert_eq!(s.om.learning_params.percent(), [5, 60, 20]);
+        assert_eq!(s.om.types, OpponentModel::default());
+    }
+
+    #[test]
+    fn bad_values_keep_the_old_value() {
+        let mut o = Settings::default();
+        assert!(o.set("Hash", Some("abc")).is_err());
+        assert!(o.set("Hash", Some("0")).is_err());
+        assert!(o.set("OM_Mode", Some("sometimes")).is_err());
+        assert!(
+            o.set("OM_OpponentTypes", Some("self:0.4,material:0.4"))
+                .is_err()
+        );
+        assert!(o.set("Nope", Some("1")).is_err());
+        assert_eq!(o.hash_mb, 16);
+        assert_eq!(o.om.types, OpponentModel::default());
+        assert!(o.set("OM_OpponentEngineOptions", Some("Threads")).is_err());
+        assert!(o.set("OM_OpponentEngine", Some("\"unterminated")).is_err());
+        assert!(o.set("OM_OpponentEngine", Some("sf | Threads")).is_err());
+        assert_eq!(o.om.engine, None);
+        assert!(o.set("OM_Search", Some("ties=off depth=x")).is_err());
+        assert!(o.set("OM_Search", Some("ties=off colour=blue")).is_err());
+        assert!(o.om.ties, "a refused line changes no key");
+        assert!(o.set("OM_Learning", Some("fast gamma=3")).is_err());
+        assert!(o.set("OM_Learning", Some("bayes ps=0")).is_err());
+        assert!(o.set("UCI_Opponent", Some("XM 2800 human X")).is_err());
+        assert_eq!(o.opponent, None);
+        let (a, note) = o
+            .set("UCI_Opponent", Some("GM 2800 human Gary Kasparov"))
+            .unwrap();
+        assert_eq!((a, note), (Applied::NewOpponent, None));
+        assert_eq!(o.opponent.as_ref().map(|p| p.elo), Some(Some(2800)));
+        assert_eq!(o.set("om_mode", Some("PROM")), Ok((Applied::Stored, None)));
+        assert_eq!(o.om.mode, OmMode::Prom);
+    }
+
+    #[test]
+    fn folded_options_read_their_grammar() {
+        let mut o = Settings::default();
+        o.set(
+            "OM_OpponentEngine",
+            Some("xboard:/usr/games/phalanx -l- | Hash=16; Threads=1"),
+        )
+        .unwrap();
+        assert_eq!(o.om.engine_protocol, Protocol::Xboard);
+        assert_eq!(o.om.engine.as_ref().map(|c| c.args.len()), Some(1));
+        assert_eq!(o.om.engine_options.len(), 2);
+        o.set("OM_OpponentEngine", Some("C:\\engines\\sf.exe"))
+            .unwrap();
+        assert_eq!(o.om.engine_protocol, Protocol::Uci);
+        assert!(o.om.engine_options.is_empty());
+        o.set(
+            "OM_Search",
+            Some("ties=off, root=margin margin=80 bound=25"),
+        )
+        .unwrap();
+        assert!(!o.om.ties);
+        assert_eq!(
+            (o.om.root_safety, o.om.root_margin),
+            (RootSafety::Margin, 80)
+        );
+        assert_eq!((o.om.bounded_sum, o.om.bound), (BoundedSum::On, 25));
+        o.set("OM_Search", Some("replay=on")).unwrap();
+        assert!(
+            o.om.ties && o.om.replay,
+            "omitted keys are back at their defaults"
+        );
+        assert_eq!(o.om.bounded_sum, BoundedSum::Auto);
+        o.set("OM_Learning", Some("bayes gamma=50")).unwrap();
+        assert_eq!(o.om.learning_params.percent(), [5, 60, 50]);
+        o.set("OM_Profiles", Some("off")).unwrap();
+        assert!(!o.om.profiles);
+        o.set("OM_Profiles", Some("/tmp/p")).unwrap();
+        assert!(o.om.profiles);
+        assert_eq!(o.om.profile_dir, "/tmp/p");
+    }
+
+    #[test]
+    fn old_names_still_work_with_a_note() {
+        let mut o = Settings::default();
+        let (_, note) = o.set("OM_Ties", Some("false")).unwrap();
+        assert!(!o.om.ties);
+        assert!(note.unwrap().contains("OM_Search's key ties="));
+        o.set("OM_BoundedSum", Some("on")).unwrap();
+        o.set("OM_Bound", Some("30")).unwrap();
+        assert_eq!((o.om.bounded_sum, o.om.bound), (BoundedSum::On, 30));
+        assert!(o.set("OM_Bound", Some("-5")).is_err());
+        o.set("OM_LearningGamma", Some("40")).unwrap();
+        assert_eq!(o.om.learning_params.percent(), [5, 60, 40]);
+        o.set("OM_OpponentEngineProtocol", Some("xboard")).unwrap();
+        assert_eq!(o.om.engine_protocol, Protocol::Xboard);
+        o.set("OM_ProfileDir", Some("<empty>")).unwrap();
+        assert_eq!(o.om.profile_dir, "");
+    }
+
+    #[test]
+    fn the_documented_table_is_the_declared_one() {
+        let doc = include_str!("../../docs/options.md");
+        let table = OPTIONS.markdown();
+        assert!(
+            doc.contains(&table),
+            "docs/options.md must contain the table `nosce options` prints:\n{table}"
+        );
+    }
+}
