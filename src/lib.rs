@@ -24,9 +24,11 @@
 
 pub mod atomic_file;
 pub mod bench;
+#[cfg(feature = "lab")]
 pub mod datagen;
 pub mod engine;
 pub mod eval;
+#[cfg(feature = "lab")]
 pub mod experiment;
 pub mod external;
 pub mod learning;
@@ -45,7 +47,9 @@ pub mod search;
 pub mod strength;
 pub mod tb;
 pub mod time;
+#[cfg(feature = "lab")]
 pub mod tournament;
+#[cfg(feature = "lab")]
 pub mod trees;
 pub mod tt;
 pub mod uci;

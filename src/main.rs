@@ -33,6 +33,29 @@ Usage:
   nosce --help | --version
 ";
 
+/// A subcommand that answers with its report (stdout) or a message (stderr, exit code 2).
+type Command = fn(&[String]) -> Result<String, String>;
+
+/// The subcommands besides the protocol loop, `bench`, `perft` and `options`: the table tool
+/// of the engine, and the lab's experiments and training (feature `lab`, on by default).
+const COMMANDS: &[(&str, Command)] = &[
+    ("tb", nosce::tb::cli::run_cli),
+    #[cfg(feature = "lab")]
+    ("kqkr", nosce::experiment::run_cli),
+    #[cfg(feature = "lab")]
+    ("tournament", nosce::tournament::run_cli),
+    #[cfg(feature = "lab")]
+    ("datagen", nosce::datagen::run_cli),
+    #[cfg(feature = "lab")]
+    ("train", nosce::nnue::train::run_cli),
+    #[cfg(feature = "lab")]
+    ("trees", nosce::trees::run_cli),
+];
+
+/// The lab's subcommands, named when the binary was built without them.
+#[cfg(not(feature = "lab"))]
+const LAB_COMMANDS: &[&str] = &["kqkr", "tournament", "datagen", "train", "trees"];
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -54,66 +77,26 @@ fn main() -> ExitCode {
         }
         Some("bench") => bench(&args[1..]),
         Some("perft") => perft(&args[1..]),
-        Some("tb") => match nosce::tb::cli::run_cli(&args[1..]) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
+        Some(name) if let Some((_, run)) = COMMANDS.iter().find(|(n, _)| *n == name) => {
+            match run(&args[1..]) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("nosce {name}: {e}");
+                    ExitCode::from(2)
+                }
             }
-            Err(e) => {
-                eprintln!("nosce tb: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some("kqkr") => match nosce::experiment::run_cli(&args[1..]) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("nosce kqkr: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some("tournament") => match nosce::tournament::run_cli(&args[1..]) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("nosce tournament: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some("datagen") => match nosce::datagen::run_cli(&args[1..]) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("nosce datagen: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some("train") => match nosce::nnue::train::run_cli(&args[1..]) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("nosce train: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some("trees") => match nosce::trees::run_cli(&args[1..]) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("nosce trees: {e}");
-                ExitCode::from(2)
-            }
-        },
+        }
+        #[cfg(not(feature = "lab"))]
+        Some(name) if LAB_COMMANDS.contains(&name) => {
+            eprintln!(
+                "nosce {name}: this binary was built without the lab (cargo build --release \
+                 --features lab, the default)"
+            );
+            ExitCode::from(2)
+        }
         Some(other) => {
             eprintln!("nosce: unknown command '{other}' (try --help)");
             ExitCode::from(2)

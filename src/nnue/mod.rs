@@ -42,6 +42,7 @@ pub mod features;
 pub mod network;
 pub mod simd;
 pub mod stack;
+#[cfg(feature = "lab")]
 pub mod train;
 
 pub use accumulator::Accumulator;
