@@ -169,3 +169,53 @@ fn exact_tables_can_be_switched_off() {
     }
     e.close();
 }
+
+/// Started by a GUI in some directory, the engine keeps its exact tables in the user's cache
+/// directory and creates nothing where it was started (issue 39).
+#[cfg(unix)]
+#[test]
+fn exact_tables_go_to_the_cache_not_the_working_directory() {
+    let base = std::env::temp_dir().join(format!("nosce-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (cwd, home) = (base.join("gui"), base.join("home"));
+    std::fs::create_dir_all(&cwd).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"));
+    cmd.current_dir(&cwd)
+        .env_remove("NOSCE_TABLES")
+        .env_remove("XDG_CACHE_HOME")
+        .env("HOME", &home);
+    let mut e = Engine::start_command(cmd);
+    e.send("uci");
+    e.read_until("uciok", Duration::from_secs(10));
+    // K+Q against K: the exact table is generated on first use and written to disk.
+    e.send("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    let (lines, _) = e.go("go depth 3", Duration::from_secs(30));
+    e.check(
+        lines.iter().any(|l| l.starts_with("bestmove ")),
+        "no bestmove",
+    );
+    // The table is written in the background: wait for it (at most 30 s) before quitting.
+    let cache = home.join(".cache").join("nosce");
+    let cached = || {
+        std::fs::read_dir(&cache)
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|f| f.path().extension().is_some_and(|x| x == "ntb"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while cached() == 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    e.close();
+    let entries: Vec<_> = std::fs::read_dir(&cwd).unwrap().collect();
+    assert!(
+        entries.is_empty(),
+        "the engine created {entries:?} in its working directory"
+    );
+    assert!(cached() > 0, "no exact table in the user's cache directory");
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -56,7 +56,7 @@ Sweep options:
                          change one thing in the default (perfect) model
   --no-ties              plain OM probes (no equal-best move sets)
   --reference FILE       thesis-kqkr.csv format (default: the built-in Tables 5.2-5.4)
-  --tables DIR           exact table directory (default: $NOSCE_TABLES, tables/, cache)
+  --tables DIR           exact table directory (default: $NOSCE_TABLES, the cache, ./tables)
   --quiet                no progress bar
   --check                check the options, print how many games the run (or this
                          shard) would play, and exit without playing

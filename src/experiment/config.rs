@@ -345,7 +345,7 @@ pub struct KqkrConfig {
     pub out: PathBuf,
     /// The thesis' reference numbers (`thesis-kqkr.csv`), if given.
     pub reference: Option<PathBuf>,
-    /// Directory of the exact tables (`None`: `NOSCE_TABLES`, `tables/` or the cache).
+    /// Directory of the exact tables (`None`: `NOSCE_TABLES`, the user's cache or an existing `tables/`).
     pub tables_dir: Option<PathBuf>,
     /// Show a progress bar on stderr.
     pub progress: bool,

@@ -13,7 +13,7 @@ pub const USAGE: &str = "usage: nosce tb gen <material> | nosce tb probe <fen> |
   gen     generate (or load and verify) an exact DTM/DTC table, e.g. KQvKR
   probe   WDL, DTZ (Syzygy from $SYZYGY_PATH or tables/syzygy), DTM and DTC of a position and of each move
   dump    random KQvKR/KQvK/KRvK positions with our DTM, one 'fen;dtm' per line
-tables live in $NOSCE_TABLES, else ./tables, else the user's cache directory";
+tables live in $NOSCE_TABLES, else the user's cache directory, else an existing ./tables";
 
 /// Runs `nosce tb <args>`; returns the text to print.
 ///

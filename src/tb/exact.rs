@@ -136,16 +136,19 @@ pub fn cache_dir() -> Option<PathBuf> {
     base.map(|b| b.join(CACHE_SUBDIR))
 }
 
-/// Resolves the table directory: `$NOSCE_TABLES` if set, else `tables/` under the working
-/// directory if writable, else the user's cache directory if writable, else `None`.
+/// Resolves the table directory: `$NOSCE_TABLES` if set, else the user's cache directory if
+/// writable, else a `tables/` directory that already exists under the working directory
+/// (a checkout of the repository) if writable, else `None` (tables in memory). An engine
+/// started by a GUI or a match runner never creates a folder where it was started.
 pub fn resolve_table_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os(TABLES_ENV).filter(|v| !v.is_empty()) {
         return Some(PathBuf::from(dir));
     }
     let local = std::env::current_dir()
         .ok()
-        .map(|d| d.join(LOCAL_TABLES_DIR));
-    local.into_iter().chain(cache_dir()).find(|d| writable(d))
+        .map(|d| d.join(LOCAL_TABLES_DIR))
+        .filter(|d| d.is_dir());
+    cache_dir().into_iter().chain(local).find(|d| writable(d))
 }
 
 impl ExactTables {

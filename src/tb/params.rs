@@ -19,10 +19,11 @@ pub const FILE_EXTENSION: &str = "ntb";
 /// Environment variable naming the exact-table directory (first in the resolution order).
 pub const TABLES_ENV: &str = "NOSCE_TABLES";
 
-/// Directory under the working directory tried second.
+/// Directory under the working directory tried when the cache cannot be written (only if it
+/// exists already: the engine never creates it).
 pub const LOCAL_TABLES_DIR: &str = "tables";
 
-/// Sub-directory of the user's cache directory tried last.
+/// Sub-directory of the user's cache directory, tried after `NOSCE_TABLES`.
 pub const CACHE_SUBDIR: &str = "nosce";
 
 /// Environment variable with Syzygy directories, used by tests and the command line.
