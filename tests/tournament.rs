@@ -26,7 +26,7 @@ fn games(dir: &Path) -> Vec<String> {
         .skip(1)
         .map(|l| {
             let mut f: Vec<&str> = l.split(',').collect();
-            assert_eq!(f.len(), 18, "{l}");
+            assert_eq!(f.len(), 19, "{l}");
             f.remove(15); // south_ms
             f.join(",")
         })
@@ -64,6 +64,12 @@ fn replayed_prediction_is_exact_and_probes_are_not_replays() {
     for r in &rows {
         let f: Vec<&str> = r.split(',').collect();
         let (pred, right): (usize, usize) = (f[11].parse().unwrap(), f[12].parse().unwrap());
+        // At a depth (no budget) every OM root completes: every South move is OM's.
+        // (f[15] is om_moves once the time column is removed.)
+        assert_eq!(
+            f[9], f[15],
+            "South moves against moves from a completed OM root: {r}"
+        );
         if f[0] == "T3" {
             probe_pred += pred;
             probe_right += right;

@@ -85,7 +85,7 @@ struct RunArgs {
     /// T7's tolerance: deviate only among moves within this many centipawns of alpha-beta's value
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     margin: i32,
-    /// Treatments to play (default T1..T7; with --budget the B2xK/B6xK pairs)
+    /// Treatments to play (default T1..T7; with --budget the B2xK/B6xK pairs, and B6mxK)
     #[arg(long, value_delimiter = ',')]
     treatments: Option<Vec<String>>,
     /// Budget comparison: North searches N nodes a move (instead of depth D)
@@ -94,6 +94,10 @@ struct RunArgs {
     /// Budget comparison: South's multiples of N
     #[arg(long, value_delimiter = ',', default_value = "3,10,30,100")]
     k: Vec<u64>,
+    /// Budget comparison: also B6mxK, exact probes only for root moves within this many
+    /// centipawns of alpha-beta's value (the cheaper exact prediction)
+    #[arg(long, allow_negative_numbers = true)]
+    probe_margin: Option<i32>,
     /// Games per pairing (even: each opening with both colours)
     #[arg(long)]
     games: Option<usize>,
@@ -204,7 +208,10 @@ fn config(a: RunArgs) -> Result<TournamentConfig, String> {
             if a.k.is_empty() || a.k.contains(&0) {
                 return Err("--k wants positive multiples, e.g. 3,10,30,100".into());
             }
-            (Budget::Nodes(n), budget_treatments(n, &a.k))
+            if a.probe_margin.is_some_and(|m| m < 0) {
+                return Err("--probe-margin must be at least 0 cp".into());
+            }
+            (Budget::Nodes(n), budget_treatments(n, &a.k, a.probe_margin))
         }
         None => (
             Budget::Depth(depth),
@@ -336,6 +343,9 @@ mod tests {
         let b = run("--budget 5000 --k 3,10 --treatments b6x10");
         assert_eq!(b.treatments.len(), 1);
         assert_eq!(b.treatments[0].own, Budget::Nodes(50_000));
+        let m = run("--budget 2000 --k 3 --probe-margin 50");
+        let codes: Vec<&str> = m.treatments.iter().map(|t| t.code.as_str()).collect();
+        assert_eq!(codes, ["B2x3", "B6x3", "B6mx3"]);
         assert_eq!(run("--shard 4/4").shard, Some((4, 4)));
     }
 
@@ -352,6 +362,7 @@ mod tests {
             ("--evals material,bishop", "bishop"),
             ("--budget 0", "--budget"),
             ("--budget 10 --k 0", "--k"),
+            ("--budget 10 --probe-margin -1", "--probe-margin"),
             ("--margin -5", "--margin"),
             ("--hash 0", "--hash"),
             ("--frobnicate", "frobnicate"),

@@ -223,8 +223,10 @@ pub fn paper_treatments(d: u32, extra: u32, margin: i32) -> Vec<Treatment> {
 }
 
 /// The budget comparison: α-β and OM with exact prediction, each with `k·n` nodes a move
-/// against North's `n` (probe nodes counted in South's budget).
-pub fn budget_treatments(n: u64, ks: &[u64]) -> Vec<Treatment> {
+/// against North's `n` (probe nodes counted in South's budget); with `probe_margin`, also OM
+/// with exact prediction for the root moves within that many centipawns of α-β's value only
+/// (`B6mxK`: fewer replays, the cheaper exact prediction).
+pub fn budget_treatments(n: u64, ks: &[u64], probe_margin: Option<i32>) -> Vec<Treatment> {
     let mut out = Vec::new();
     for &k in ks {
         let own = Budget::Nodes(n.saturating_mul(k));
@@ -243,6 +245,17 @@ pub fn budget_treatments(n: u64, ks: &[u64]) -> Vec<Treatment> {
                 margin: None,
             }),
         });
+        if let Some(m) = probe_margin {
+            out.push(Treatment {
+                code: format!("B6mx{k}"),
+                title: format!("OM perfect within {m} cp of alpha-beta with {k}N nodes"),
+                own,
+                om: Some(OmTreatment {
+                    prediction: Prediction::Replay,
+                    margin: Some(m),
+                }),
+            });
+        }
     }
     out
 }
@@ -377,8 +390,15 @@ mod tests {
         assert!(t[0].om.is_none() && t[1].om.is_none());
         assert_eq!(t[4].om.unwrap().prediction, Prediction::Replay);
         assert_eq!(t[6].om.unwrap().margin, Some(0));
-        let b = budget_treatments(5000, &[3, 10]);
+        let b = budget_treatments(5000, &[3, 10], None);
         assert_eq!(b.len(), 4);
         assert_eq!(b[3].own, Budget::Nodes(50_000));
+        let b = budget_treatments(5000, &[3, 10], Some(50));
+        assert_eq!(b.len(), 6);
+        assert_eq!(
+            (b[5].code.as_str(), b[5].own),
+            ("B6mx10", Budget::Nodes(50_000))
+        );
+        assert_eq!(b[5].om.unwrap().margin, Some(50));
     }
 }

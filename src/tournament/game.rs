@@ -73,6 +73,9 @@ pub struct GameRecord {
     pub north_nodes: u64,
     /// South's thinking time, ms.
     pub south_ms: u64,
+    /// South's moves played from a completed OM root (the rest were α-β's: plain treatments,
+    /// or an OM root its budget could not complete); `None` in records from before it was kept.
+    pub om_moves: Option<usize>,
     /// The opening's FEN.
     pub fen: String,
     /// The moves, UCI.
@@ -163,6 +166,7 @@ pub fn play_game(key: GameKey, fen: &str, g: &GameSetup<'_>) -> Result<GameRecor
         south_nodes: 0,
         north_nodes: 0,
         south_ms: 0,
+        om_moves: Some(0),
         fen: fen.to_string(),
         moves: Vec::new(),
         samples: Vec::new(),
@@ -202,6 +206,9 @@ pub fn play_game(key: GameKey, fen: &str, g: &GameSetup<'_>) -> Result<GameRecor
             rec.south_ms += start.elapsed().as_millis() as u64;
             rec.south_nodes += s.nodes;
             rec.south_moves += 1;
+            if s.from_om {
+                rec.om_moves = rec.om_moves.map(|m| m + 1);
+            }
             if !same_as_reference
                 && reference_move(&**g.south_eval, g.north, g.tables, &pos) != Some(s.mv)
             {

@@ -12,11 +12,12 @@
 //! Files, one concept each: [`config`] (every setting and tunable), [`args`] (the command
 //! line), [`players`] (North, South's treatments, the reference searches), [`game`] (one
 //! game), [`records`] (the CSV files, resume), [`run`] (openings, the game list, shards,
-//! threads), [`analysis`] (the numbers and tests), [`paper`] (the published Bao tables),
+//! threads), [`analysis`] (the numbers and tests), [`budget`] (the budget comparison and K\*), [`paper`] (the published Bao tables),
 //! [`report`] (summary, CSV, PGN, HTML).
 
 pub mod analysis;
 pub mod args;
+pub mod budget;
 pub mod config;
 pub mod game;
 pub mod paper;

@@ -105,6 +105,24 @@ pub struct SouthMove {
     pub nodes: u64,
     /// Last completed depth.
     pub depth: u32,
+    /// The move came from a completed OM root (not α-β's, to which an OM root its budget
+    /// cannot complete falls back).
+    pub from_om: bool,
+}
+
+/// Remembers the last completed OM iteration (depth and move) of a search.
+#[derive(Default)]
+struct LastOmIteration(std::sync::Mutex<Option<(u32, Option<Move>)>>);
+
+impl crate::report::Reporter for LastOmIteration {
+    fn info(&self, _info: &crate::report::SearchInfo) {}
+    fn message(&self, _text: &str) {}
+    fn bestmove(&self, _best: Option<Move>, _ponder: Option<Move>) {}
+    fn om_iteration(&self, report: &crate::report::OmReport) {
+        if let Ok(mut last) = self.0.lock() {
+            *last = Some((report.depth, report.best));
+        }
+    }
 }
 
 /// The opponent type South models North with under `prediction`.
@@ -147,6 +165,7 @@ pub fn south_move(
     pos: &Position,
 ) -> Result<SouthMove, String> {
     let limits = treatment.own.limits();
+    let last_om = LastOmIteration::default();
     let r = match treatment.om {
         None => fresh_search(own_eval, &tables.south, pos, &limits),
         Some(om) => {
@@ -154,7 +173,10 @@ pub fn south_move(
             tables.model.clear_fast();
             let control = SearchControl::default();
             let config = SearchConfig::default();
-            let ctx = SearchContext::silent(own_eval, &tables.south, &control, &config);
+            let ctx = SearchContext {
+                reporter: &last_om,
+                ..SearchContext::silent(own_eval, &tables.south, &control, &config)
+            };
             let types = vec![model_of(north_eval, north, om.prediction, &tables.model)];
             let setup = OmConfig {
                 ties: true,
@@ -166,10 +188,12 @@ pub fn south_move(
         }
     };
     let mv = r.best.ok_or("South has no legal move")?;
+    let last = last_om.0.lock().map(|l| *l).unwrap_or(None);
     Ok(SouthMove {
         mv,
         predicted: r.ponder,
         nodes: r.nodes,
         depth: r.depth,
+        from_om: last.is_some_and(|(d, m)| d == r.depth && m == Some(mv)),
     })
 }

@@ -17,6 +17,12 @@ pub const SAMPLES_FILE: &str = "samples.csv";
 
 const GAMES_HEADER: &str = "treatment,south,north,opening,south_white,result,south_score,\
 termination,plies,south_moves,deviations,predictions,correct,south_nodes,north_nodes,\
+south_ms,om_moves,fen,moves";
+
+/// The header before `om_moves` (records of 2026-11-27 up to 3d1c…): such a file is read
+/// with its own row length, and rewritten in the current format on resume.
+const GAMES_HEADER_V1: &str = "treatment,south,north,opening,south_white,result,south_score,\
+termination,plies,south_moves,deviations,predictions,correct,south_nodes,north_nodes,\
 south_ms,fen,moves";
 const SAMPLES_HEADER: &str =
     "treatment,south,north,opening,south_white,ply,v_south,v_north,v_truth";
@@ -35,7 +41,7 @@ fn key_fields(k: &GameKey) -> String {
 /// A game's `games.csv` row (no newline).
 pub fn game_row(g: &GameRecord) -> String {
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
         key_fields(&g.key),
         g.result,
         g.south_score,
@@ -48,6 +54,7 @@ pub fn game_row(g: &GameRecord) -> String {
         g.south_nodes,
         g.north_nodes,
         g.south_ms,
+        g.om_moves.map_or("-".to_string(), |m| m.to_string()),
         g.fen,
         g.moves.join(" ")
     )
@@ -84,11 +91,25 @@ fn parse_key(f: &[&str]) -> Option<GameKey> {
     })
 }
 
-fn parse_game(line: &str) -> Option<GameRecord> {
-    let f: Vec<&str> = line.split(',').collect();
-    if f.len() != 18 {
-        return None;
-    }
+/// A `games.csv` row of a file with the current header (`v1`: the old one, no `om_moves`).
+fn parse_game(line: &str, v1: bool) -> Option<GameRecord> {
+    let mut f: Vec<&str> = line.split(',').collect();
+    let om_moves = if v1 {
+        if f.len() != 18 {
+            return None;
+        }
+        None
+    } else {
+        if f.len() != 19 {
+            return None;
+        }
+        let m = f.remove(16);
+        if m == "-" {
+            None
+        } else {
+            Some(m.parse::<usize>().ok()?)
+        }
+    };
     let n = |i: usize| f[i].parse::<u64>().ok();
     let result = f[5].to_string();
     if !["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()) {
@@ -107,16 +128,22 @@ fn parse_game(line: &str) -> Option<GameRecord> {
         south_nodes: n(13)?,
         north_nodes: n(14)?,
         south_ms: n(15)?,
+        om_moves,
         fen: f[16].to_string(),
         moves: f[17].split_whitespace().map(String::from).collect(),
         samples: Vec::new(),
     })
 }
 
-fn read_lines(path: &Path) -> Result<Vec<String>, String> {
+/// The header and the rows of a file (none if it does not exist).
+fn read_lines(path: &Path) -> Result<(String, Vec<String>), String> {
     match std::fs::read_to_string(path) {
-        Ok(t) => Ok(t.lines().skip(1).map(String::from).collect()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Ok(t) => {
+            let mut lines = t.lines().map(String::from);
+            let header = lines.next().unwrap_or_default();
+            Ok((header, lines.collect()))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok((String::new(), Vec::new())),
         Err(e) => Err(format!("cannot read '{}': {e}", path.display())),
     }
 }
@@ -127,8 +154,10 @@ pub fn read_dir(dir: &Path) -> Result<(Vec<GameRecord>, usize), String> {
     let mut dropped = 0;
     let mut games = Vec::new();
     let mut seen = BTreeSet::new();
-    for line in read_lines(&dir.join(GAMES_FILE))? {
-        match parse_game(&line) {
+    let (header, lines) = read_lines(&dir.join(GAMES_FILE))?;
+    let v1 = header == GAMES_HEADER_V1;
+    for line in lines {
+        match parse_game(&line, v1) {
             // A game recorded twice (two shards in one folder) counts once.
             Some(g) if seen.insert(g.key.clone()) => games.push(g),
             Some(_) => {}
@@ -140,7 +169,7 @@ pub fn read_dir(dir: &Path) -> Result<(Vec<GameRecord>, usize), String> {
         .enumerate()
         .map(|(i, g)| (g.key.clone(), i))
         .collect();
-    for line in read_lines(&dir.join(SAMPLES_FILE))? {
+    for line in read_lines(&dir.join(SAMPLES_FILE))?.1 {
         let f: Vec<&str> = line.split(',').collect();
         let parsed = (f.len() == 9)
             .then(|| {
@@ -229,6 +258,7 @@ mod tests {
             south_nodes: 1234,
             north_nodes: 99,
             south_ms: 7,
+            om_moves: Some(1),
             fen: "8/8/8/8/8/8/8/K1k5 w - - 0 1".into(),
             moves: vec!["a1a2".into(), "c1c2".into(), "a2a1".into()],
             samples: vec![Sample {
@@ -260,6 +290,30 @@ mod tests {
         let (games, dropped) = read_dir(&dir).unwrap();
         assert_eq!(games, vec![game(0), game(1)]);
         assert_eq!(dropped, 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn records_of_the_first_format_are_read_and_rewritten_in_the_current_one() {
+        let dir = std::env::temp_dir().join(format!("nosce-trec-v1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut old = game(0);
+        old.om_moves = None;
+        old.samples.clear();
+        // The old row: every field but om_moves.
+        let row = game_row(&old).replacen(",-,", ",", 1);
+        std::fs::write(dir.join(GAMES_FILE), format!("{GAMES_HEADER_V1}\n{row}\n")).unwrap();
+        let (games, dropped) = read_dir(&dir).unwrap();
+        assert_eq!((games, dropped), (vec![old.clone()], 0));
+        write_dir(&dir, std::slice::from_ref(&old)).unwrap();
+        let text = std::fs::read_to_string(dir.join(GAMES_FILE)).unwrap();
+        assert!(
+            text.starts_with(GAMES_HEADER) && text.contains(",7,-,8/8/8"),
+            "{text}"
+        );
+        // Under the current header a row of the old length is a torn one.
+        std::fs::write(dir.join(GAMES_FILE), format!("{GAMES_HEADER}\n{row}\n")).unwrap();
+        assert_eq!(read_dir(&dir).unwrap().1, 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

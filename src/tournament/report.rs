@@ -238,6 +238,8 @@ DEFAULT, GA3, TDL2B, NGND6): {}.\n",
     }
     overview(&mut s, setup, games);
     tests(&mut s, setup, games);
+    let codes: Vec<&str> = setup.treatments.iter().map(|(c, _)| c.as_str()).collect();
+    s.push_str(&super::budget::section(&setup.players, &codes, games));
     admissibility_section(&mut s, setup, games);
     s
 }
