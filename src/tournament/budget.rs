@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::game::GameRecord;
+use super::report::p_text;
 use crate::experiment::stats::{Paired, paired_t, t_cdf};
 
 /// The significance level of the K\* rule (one-sided).
@@ -122,44 +123,23 @@ pub fn k_star(pooled: &[(u64, GamePairs)]) -> Option<u64> {
     })
 }
 
-fn p_text(p: Option<f64>) -> String {
-    match p {
-        Some(p) if p < 0.001 => format!("{p:.1e}"),
-        Some(p) => format!("{p:.3}"),
-        None => "–".into(),
-    }
-}
-
-fn completed_text(c: Option<f64>) -> String {
-    c.map_or("–".into(), |c| format!("{:.0} %", 100.0 * c))
-}
-
 fn line(label: &str, c: &GamePairs) -> String {
-    match c.test {
-        Some(t) => format!(
-            "| {label} | {} | {:.1} | {:.1} | {:+.1} | ±{:.1} | {} | {} | {} | {:.0} / {:.0} |",
-            c.pairs,
-            c.pct.0,
-            c.pct.1,
-            c.diff_pct(),
-            100.0 * t.ci,
-            p_text(Some(t.p)),
-            p_text(c.p_greater()),
-            completed_text(c.completed),
-            c.nodes.0,
-            c.nodes.1,
-        ),
-        None => format!(
-            "| {label} | {} | {:.1} | {:.1} | {:+.1} | – | – | – | {} | {:.0} / {:.0} |",
-            c.pairs,
-            c.pct.0,
-            c.pct.1,
-            c.diff_pct(),
-            completed_text(c.completed),
-            c.nodes.0,
-            c.nodes.1
-        ),
-    }
+    let ci = c
+        .test
+        .map_or("–".into(), |t| format!("±{:.1}", 100.0 * t.ci));
+    format!(
+        "| {label} | {} | {:.1} | {:.1} | {:+.1} | {ci} | {} | {} | {} | {:.0} / {:.0} |",
+        c.pairs,
+        c.pct.0,
+        c.pct.1,
+        c.diff_pct(),
+        p_text(c.test.map(|t| t.p)),
+        p_text(c.p_greater()),
+        c.completed
+            .map_or("–".into(), |c| format!("{:.0} %", 100.0 * c)),
+        c.nodes.0,
+        c.nodes.1,
+    )
 }
 
 /// The report's budget section (empty when the run has no budget treatments).

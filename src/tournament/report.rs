@@ -77,7 +77,8 @@ impl ReportSetup {
     }
 }
 
-fn p_text(p: Option<f64>) -> String {
+/// A p-value as the report writes it (`–`: no test).
+pub(super) fn p_text(p: Option<f64>) -> String {
     match p {
         Some(p) if p < 0.001 => format!("{p:.1e}"),
         Some(p) => format!("{p:.3}"),
