@@ -33,6 +33,7 @@ pub mod experiment;
 pub mod external;
 pub mod learning;
 pub mod limits;
+pub mod mate;
 pub mod nnue;
 pub mod opponent;
 pub mod opponent_id;

@@ -1,4 +1,4 @@
-//! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `trees`, `kqkr`,
+//! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `solve`, `trees`, `kqkr`,
 //! `tournament`,
 //! `datagen`, `train`, `options`, `--help`, `--version`; with no arguments the protocol loop, where the
 //! first meaningful input line picks the protocol (`uci` for UCI; `xboard`/`protover` for
@@ -22,6 +22,8 @@ Usage:
                              the benchmark with another net or the hand-crafted evaluation
   nosce perft <depth> [fen]  count leaf nodes (divide per root move), start position by default
   nosce tb gen|probe|dump    exact DTM/DTC endgame tables (KQvKR...), probe a FEN (see nosce tb help)
+  nosce solve FILE.epd [--nodes N] [--algo pn|pn2|dfpn] [--mate N]
+                             prove the mates of EPD lines ('bm #N'), shortest where possible
   nosce trees [options]      random-game-tree laboratory: OM/PrOM evaluation counts (--help)
   nosce kqkr [options]       the KQKR opponent-model sweep of Donkers 2003 §5.4 (--help)
   nosce tournament [options] the Bao tournaments in chess: when OM search pays (--help)
@@ -97,6 +99,14 @@ fn main() -> ExitCode {
             );
             ExitCode::from(2)
         }
+        // The prover prints each line as it is solved, so it is not in `COMMANDS`.
+        Some("solve") => match nosce::mate::cli::run_cli(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("nosce solve: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(other) => {
             eprintln!("nosce: unknown command '{other}' (try --help)");
             ExitCode::from(2)

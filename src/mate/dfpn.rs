@@ -1,0 +1,330 @@
+//! Depth-first proof-number search, df-pn (Nagai 2002): the MID procedure of PDS (Winands
+//! 2004, §5.1.2 and Appendix B.3) with one pair of thresholds per node instead of PDS's
+//! multiple iterative deepening. A node is searched until its proof number reaches the
+//! proof threshold or its disproof number the disproof threshold; at an OR node the child
+//! with the smallest proof number gets the proof threshold min(th_pn, pn₂·(1+ε) + 1), pn₂
+//! the second smallest (the 1+ε trick of Pawlewicz and Lew, ε = 1/4), and the disproof
+//! threshold th_dn − dn + dn_child; AND nodes are the dual. Numbers of children that are
+//! not being searched come from the transposition table ([`super::table`]), initialised by
+//! mobility (1 and n, Winands §4.2.1) when absent. In a move-limited search ("mate in N")
+//! the number of attacker moves left is part of the table key.
+//!
+//! Graph-history interaction (PDS ignores it, Winands §4.2.3): repetitions are disproofs
+//! that hold only for the current path. Each result carries the ply of the highest
+//! ancestor whose recurrence it relies on (`dep`). A disproof that relies on no ancestor
+//! above the node itself is path-independent and stored in the table as a disproof; one
+//! that relies on a higher ancestor is *not* stored (the node keeps it in its local list
+//! of children, valid while the path above is unchanged, and passes the dependency up).
+//! Proofs never rely on a repetition (a repetition only fails the attacker), so they are
+//! stored as they are. A disproof at the root that relies on a position before the root
+//! cannot occur (the root has no history); the recursion-depth cap ([`MAX_PLY`]) is treated
+//! like such a dependency, so it can never produce a stored or reported disproof.
+
+use std::collections::HashMap;
+
+use shakmaty::Move;
+
+use super::rules::{self, INF, Leaf, Rules, add};
+use super::table::{Entry, Table};
+use super::{ProofLimits, ProofResult, Prover};
+use crate::position::Position;
+
+/// Deepest ply searched; deeper nodes count as path-dependent failures.
+pub const MAX_PLY: u32 = 400;
+
+/// No dependency on the path (as a `dep` value).
+const FREE: u32 = u32::MAX;
+
+/// A child in the local list of a node, or the result of a search of a node.
+#[derive(Clone, Copy, Debug)]
+struct Numbers {
+    pn: u32,
+    dn: u32,
+    /// Plies to mate when proven.
+    plies: u32,
+    /// For a disproof: 1 + the ply of the ancestor it relies on (0: any path), or [`FREE`].
+    dep: u32,
+}
+
+/// A running df-pn search.
+pub struct Dfpn {
+    pos: Position,
+    rules: Rules,
+    table: Table,
+    /// Keys of the positions on the current path, by ply.
+    path: Vec<u64>,
+    /// Moves made.
+    pub nodes: u64,
+    budget: u64,
+}
+
+impl Dfpn {
+    /// A search from `pos` (the attacker to move) with a fresh table.
+    pub fn new(pos: &Position, limits: &ProofLimits) -> Dfpn {
+        let (pos, rules) = rules::root(pos, limits.max_moves, limits.checks_only);
+        Dfpn {
+            pos,
+            rules,
+            table: Table::new(limits.hash_mb),
+            path: Vec::new(),
+            nodes: 0,
+            budget: limits.nodes,
+        }
+    }
+
+    /// The table key of the current position at `ply` (the moves left are part of it).
+    fn key(&self, ply: u32) -> u64 {
+        let k = self.pos.key();
+        match self
+            .rules
+            .moves_left(ply + u32::from(!self.rules.is_or(&self.pos)))
+        {
+            Some(n) => k ^ (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            None => k,
+        }
+    }
+
+    /// The numbers of the current position at `ply`, before searching it: terminal values,
+    /// else the table's, else the mobility initialisation.
+    fn look(&self, ply: u32) -> Numbers {
+        let leaf = if ply >= MAX_PLY {
+            Leaf::Disproven { repetition: true }
+        } else {
+            self.rules.classify(&self.pos, ply)
+        };
+        match leaf {
+            Leaf::Proven => Numbers {
+                pn: 0,
+                dn: INF,
+                plies: 0,
+                dep: FREE,
+            },
+            Leaf::Disproven { repetition } => Numbers {
+                pn: INF,
+                dn: 0,
+                plies: 0,
+                dep: if repetition {
+                    self.ancestor_dep()
+                } else {
+                    FREE
+                },
+            },
+            Leaf::Unknown { .. } => match self.table.get(self.key(ply)) {
+                Some(e) => Numbers {
+                    pn: e.pn,
+                    dn: e.dn,
+                    plies: e.plies,
+                    dep: FREE,
+                },
+                None => {
+                    let (pn, dn) = self.rules.numbers(leaf, self.rules.is_or(&self.pos));
+                    Numbers {
+                        pn,
+                        dn,
+                        plies: 0,
+                        dep: FREE,
+                    }
+                }
+            },
+        }
+    }
+
+    /// 1 + the ply of the path position that the current position repeats (0 if none:
+    /// the cap, or a position before the root).
+    fn ancestor_dep(&self) -> u32 {
+        let key = self.pos.key();
+        self.path
+            .iter()
+            .rposition(|&k| k == key)
+            .map_or(0, |q| q as u32 + 1)
+    }
+
+    /// Searches the current position (not terminal) at `ply` with thresholds.
+    fn mid(&mut self, ply: u32, th_pn: u32, th_dn: u32) -> Numbers {
+        let start = self.nodes;
+        let or = self.rules.is_or(&self.pos);
+        self.path.push(self.pos.key());
+        let moves: Vec<Move> = self.rules.children(&self.pos).into_iter().collect();
+        let mut kids: Vec<Numbers> = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            self.pos.play(m);
+            self.nodes += 1;
+            kids.push(self.look(ply + 1));
+            self.pos.undo();
+        }
+        let mut me = combine(&kids, or);
+        while me.pn < th_pn && me.dn < th_dn && self.nodes < self.budget {
+            let (best, second) = pick(&kids, or);
+            let c = kids[best];
+            let (cpn, cdn) = if or {
+                let eps = add(add(second, second / 4), 1);
+                (th_pn.min(eps), add(th_dn - me.dn, c.dn))
+            } else {
+                let eps = add(add(second, second / 4), 1);
+                (add(th_pn - me.pn, c.pn), th_dn.min(eps))
+            };
+            self.pos.play(moves[best]);
+            self.nodes += 1;
+            kids[best] = self.mid(ply + 1, cpn, cdn);
+            self.pos.undo();
+            me = combine(&kids, or);
+        }
+        self.path.pop();
+        // A disproof is path-independent here if it relies on no ancestor above this node.
+        if me.dn == 0 && me.dep != FREE && me.dep > ply {
+            me.dep = FREE;
+        }
+        if !(me.dn == 0 && me.dep != FREE) {
+            let work = (self.nodes - start).min(u64::from(u32::MAX)) as u32;
+            self.table.put(Entry {
+                key: self.key(ply),
+                pn: me.pn,
+                dn: me.dn,
+                plies: me.plies,
+                work,
+            });
+        }
+        me
+    }
+
+    /// Searches from the root until it is solved or the budget is spent.
+    pub fn run(&mut self) -> ProofResult {
+        let root = self.look(0);
+        let result = if root.pn == 0 || root.dn == 0 {
+            root
+        } else {
+            self.mid(0, INF, INF)
+        };
+        // Without the whole proof in the table: the root's stored length, no line.
+        let proof = (result.pn == 0).then(|| self.pv().unwrap_or((result.plies, Vec::new())));
+        let disproven = result.dn == 0 && result.dep == FREE && !self.rules.checks_only;
+        ProofResult::of_search(proof, disproven, self.nodes)
+    }
+
+    /// The proven child to follow at the OR node where the board is (`ply`): the one with the
+    /// shortest stored proof; `None` if none is proven in the table.
+    fn or_choice(&mut self, ply: u32) -> Option<Move> {
+        let mut choice: Option<(Move, u32)> = None;
+        for m in self.rules.children(&self.pos) {
+            self.pos.play(m);
+            let n = self.look(ply + 1);
+            self.pos.undo();
+            if n.pn == 0 && choice.is_none_or(|(_, p)| n.plies < p) {
+                choice = Some((m, n.plies));
+            }
+        }
+        choice.map(|(m, _)| m)
+    }
+
+    /// The length in plies of the proof below the current position as the table holds it
+    /// now, with the move to follow: at OR nodes the proven child with the shortest stored
+    /// proof, at AND nodes the child whose proof is longest. Stored lengths are upper bounds
+    /// (an OR node keeps the length it was proven with, though a child may have been proven
+    /// shorter since), so the length is recomputed along the proof rather than read from the
+    /// root entry; this keeps the reported length equal to the principal line's. `None`
+    /// when the table has lost an entry of the proof.
+    fn proof_len(
+        &mut self,
+        ply: u32,
+        memo: &mut HashMap<u64, Option<(u32, Option<Move>)>>,
+    ) -> Option<(u32, Option<Move>)> {
+        if matches!(self.rules.classify(&self.pos, ply), Leaf::Proven) {
+            return Some((0, None));
+        }
+        let key = self.key(ply);
+        if let Some(&known) = memo.get(&key) {
+            return known;
+        }
+        memo.insert(key, None); // a cycle (impossible along a proof) reads as a lost entry
+        let result = if self.rules.is_or(&self.pos) {
+            self.or_choice(ply).and_then(|m| {
+                self.pos.play(m);
+                let r = self.proof_len(ply + 1, memo);
+                self.pos.undo();
+                r.map(|(len, _)| (len + 1, Some(m)))
+            })
+        } else {
+            let mut worst: Option<(u32, Option<Move>)> = None;
+            for m in self.rules.children(&self.pos) {
+                self.pos.play(m);
+                let r = self.proof_len(ply + 1, memo);
+                self.pos.undo();
+                match r {
+                    None => {
+                        worst = None;
+                        break;
+                    }
+                    Some((len, _)) => {
+                        if worst.is_none_or(|(w, _)| len + 1 > w) {
+                            worst = Some((len + 1, Some(m)));
+                        }
+                    }
+                }
+            }
+            worst
+        };
+        memo.insert(key, result);
+        result
+    }
+
+    /// The principal line of the proof and its length in plies (see [`Self::proof_len`]);
+    /// `None` when the table lost part of the proof. The board is back at the root.
+    fn pv(&mut self) -> Option<(u32, Vec<Move>)> {
+        let mut memo = HashMap::new();
+        let (len, _) = self.proof_len(0, &mut memo)?;
+        let mut line = Vec::new();
+        let mut ply = 0;
+        while let Some(Some((_, Some(m)))) = memo.get(&self.key(ply)).copied() {
+            self.pos.play(m);
+            line.push(m);
+            ply += 1;
+        }
+        for _ in 0..line.len() {
+            self.pos.undo();
+        }
+        Some((len, line))
+    }
+}
+
+/// The numbers of a node from its children: OR = (min pn, Σ dn), AND = (Σ pn, min dn), with
+/// the proof length and the path dependency of a disproof.
+fn combine(kids: &[Numbers], or: bool) -> Numbers {
+    let (pn, dn, plies) = rules::combine(or, kids.iter().map(|k| (k.pn, k.dn, k.plies)));
+    // OR disproof: every child's dependency counts (the lowest dep); AND disproof: the
+    // least dependent disproved child suffices (the highest dep).
+    let deps = kids.iter().filter(|k| k.dn == 0).map(|k| k.dep);
+    let dep = if dn != 0 {
+        FREE
+    } else if or {
+        deps.min().unwrap_or(FREE)
+    } else {
+        deps.max().unwrap_or(FREE)
+    };
+    Numbers { pn, dn, plies, dep }
+}
+
+/// The child to search and the second-best number: at OR nodes by proof number, at AND
+/// nodes by disproof number (ties: the first in move order).
+fn pick(kids: &[Numbers], or: bool) -> (usize, u32) {
+    let val = |k: &Numbers| if or { k.pn } else { k.dn };
+    let mut best = 0;
+    let mut second = INF;
+    for (i, k) in kids.iter().enumerate().skip(1) {
+        if val(k) < val(&kids[best]) {
+            second = val(&kids[best]);
+            best = i;
+        } else if val(k) < second {
+            second = val(k);
+        }
+    }
+    (best, second)
+}
+
+/// df-pn as a [`Prover`].
+pub struct DfpnProver;
+
+impl Prover for DfpnProver {
+    fn prove(&mut self, pos: &Position, limits: &ProofLimits) -> ProofResult {
+        Dfpn::new(pos, limits).run()
+    }
+}

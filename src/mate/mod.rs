@@ -1,0 +1,253 @@
+//! The mate prover: proof-number search for "the side to move forces checkmate".
+//!
+//! The root's side to move is the *attacker*; positions with the attacker to move are OR
+//! nodes, those with the defender to move AND nodes (Winands 2004, §4.2.1, Figure 4.1).
+//! A node is *proven* when the defender is checkmated, *disproven* on stalemate, when the
+//! attacker lacks mating material, under the 50-move rule, on a repetition of a position of
+//! the current path (2-fold, see [`rules`]) and when a move limit ("mate in N") runs out.
+//!
+//! Three algorithms share one interface ([`Algorithm`], [`prove`]):
+//! - [`pn`]: best-first PN search (Winands §4.2.1, pseudo code Appendix B.1) on a tree in
+//!   memory ([`tree`]), with the mobility initialisation of §4.2.1/§4.3.1;
+//! - [`pn2`]: PN² (Winands §4.2.2, Appendix B.2), a second PN search at each most-proving
+//!   node of the first tree, bounded by the logistic growth function (4.1)/(4.2);
+//! - [`dfpn`]: Nagai's depth-first proof-number search (2002), the depth-first form of PN
+//!   with two thresholds (Winands §4.2.3 and §5.1.2 describe its predecessor PDS), with a
+//!   transposition table ([`table`]) and the 1+ε child threshold of Pawlewicz and Lew.
+//!
+//! Driver ([`prove`]): by default the algorithm first runs move-limited, "mate in n" for
+//! n = 1, 2, ... (a move limit disproves every line still unmated after n attacker moves),
+//! so the first proof is the shortest mate; without a move limit the best-first searches
+//! readily follow long forcing lines and return long mates (or none) in positions with a
+//! short one. After an unbounded proof of length L (deepening off, or past its cap) comes
+//! the *shortest-mate step*: "mate in L−1", repeated while it finds shorter mates. A
+//! disproof of mate in L−1 makes L the proven shortest length; a search cut off by the
+//! budget leaves it open.
+//!
+//! Nodes are counted as Stockfish counts them: every move made on the board, including
+//! those made again when a best-first search walks down to its most-proving node.
+
+pub mod cli;
+pub mod dfpn;
+pub mod pn;
+pub mod pn2;
+pub mod rules;
+pub mod table;
+pub mod tree;
+
+use shakmaty::Move;
+
+use crate::position::Position;
+
+/// Which proof-number algorithm to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Best-first PN search (Winands §4.2.1).
+    Pn,
+    /// Two-level PN² search (Winands §4.2.2).
+    Pn2,
+    /// Depth-first proof-number search (Nagai 2002) with a transposition table.
+    Dfpn,
+}
+
+impl Algorithm {
+    /// All algorithms, in the order of the documentation.
+    pub const ALL: [Algorithm; 3] = [Algorithm::Pn, Algorithm::Pn2, Algorithm::Dfpn];
+
+    /// Parses `pn`, `pn2` or `dfpn`.
+    pub fn parse(text: &str) -> Option<Algorithm> {
+        match text.to_ascii_lowercase().as_str() {
+            "pn" => Some(Algorithm::Pn),
+            "pn2" => Some(Algorithm::Pn2),
+            "dfpn" | "df-pn" => Some(Algorithm::Dfpn),
+            _ => None,
+        }
+    }
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Pn => "pn",
+            Algorithm::Pn2 => "pn2",
+            Algorithm::Dfpn => "dfpn",
+        }
+    }
+}
+
+/// Limits of one proof attempt.
+#[derive(Clone, Debug)]
+pub struct ProofLimits {
+    /// Moves made on the board, in all (the main search and the shortest-mate step).
+    pub nodes: u64,
+    /// Most nodes kept in memory by PN and PN² (the first level of PN² included).
+    pub tree_nodes: usize,
+    /// Size of the df-pn transposition table in MiB.
+    pub hash_mb: usize,
+    /// Only mates in at most this many attacker moves count ("mate in N").
+    pub max_moves: Option<u32>,
+    /// Run the shortest-mate step after an unbounded proof.
+    pub shortest: bool,
+    /// Search "mate in 1", "mate in 2", ... before the unbounded search (see [`prove`]).
+    pub deepen: bool,
+    /// Consider only checking moves of the attacker (incomplete: a disproof then only says
+    /// that no mate by checks exists, and is reported as [`Outcome::Unknown`]).
+    pub checks_only: bool,
+}
+
+impl Default for ProofLimits {
+    fn default() -> Self {
+        ProofLimits {
+            nodes: 1_000_000,
+            tree_nodes: 4_000_000,
+            hash_mb: 64,
+            max_moves: None,
+            shortest: true,
+            deepen: true,
+            checks_only: false,
+        }
+    }
+}
+
+/// What a proof attempt established about the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The attacker mates in `mate_in_moves` moves (at most; see [`ProofResult::shortest`]);
+    /// `pv` is a line of the proof ending in checkmate (it may be cut short when a df-pn
+    /// table entry on it was overwritten).
+    Proven {
+        /// Attacker moves to mate along the proof.
+        mate_in_moves: u32,
+        /// The principal line of the proof, in the attacker's and defender's moves.
+        pv: Vec<Move>,
+    },
+    /// No forced mate (within the move limit, if one was set).
+    Disproven,
+    /// The budget ran out first, or the position cannot be searched.
+    Unknown,
+}
+
+/// The result of [`prove`].
+#[derive(Clone, Debug)]
+pub struct ProofResult {
+    /// Proven, disproven or unknown.
+    pub outcome: Outcome,
+    /// True when no shorter mate exists (a mate in one fewer move was disproven).
+    pub shortest: bool,
+    /// Moves made on the board.
+    pub nodes: u64,
+}
+
+impl ProofResult {
+    /// The result of one search (no shortest-mate claim): proven with (plies, line),
+    /// else disproven, else unknown.
+    pub(crate) fn of_search(proof: Option<(u32, Vec<Move>)>, disproven: bool, nodes: u64) -> Self {
+        let outcome = match proof {
+            Some((plies, pv)) => Outcome::Proven {
+                mate_in_moves: moves_of_plies(plies),
+                pv,
+            },
+            None if disproven => Outcome::Disproven,
+            None => Outcome::Unknown,
+        };
+        ProofResult {
+            outcome,
+            shortest: false,
+            nodes,
+        }
+    }
+}
+
+/// One proof-number algorithm: proves or disproves "the side to move mates".
+pub trait Prover {
+    /// Searches `pos` (the attacker to move) within `limits` (the move limit and budget);
+    /// no shortest-mate step.
+    fn prove(&mut self, pos: &Position, limits: &ProofLimits) -> ProofResult;
+}
+
+/// The prover of an algorithm.
+pub fn prover(algo: Algorithm) -> Box<dyn Prover> {
+    match algo {
+        Algorithm::Pn => Box::new(pn::PnProver),
+        Algorithm::Pn2 => Box::new(pn2::Pn2Prover),
+        Algorithm::Dfpn => Box::new(dfpn::DfpnProver),
+    }
+}
+
+/// Longest mate that the deepening driver looks for move by move before it falls back to
+/// an unbounded search.
+pub const DEEPEN_MAX: u32 = 32;
+
+/// Proves mate for the side to move with `algo`.
+///
+/// With `limits.deepen` (and no move limit) the algorithm first runs as "mate in n" for
+/// n = 1, 2, ... up to [`DEEPEN_MAX`]: the first n that is proven is the shortest mate (n − 1
+/// was disproven). Beyond that, or without `deepen`, one unbounded search runs, followed by
+/// the shortest-mate step (if `limits.shortest`): "mate in L − 1" after a proof of length
+/// L, repeated while shorter mates are found, all within what is left of the node budget.
+pub fn prove(pos: &Position, algo: Algorithm, limits: &ProofLimits) -> ProofResult {
+    let mut p = prover(algo);
+    let mut nodes = 0u64;
+    let rest = |nodes: u64, max_moves: Option<u32>| ProofLimits {
+        nodes: limits.nodes.saturating_sub(nodes),
+        max_moves,
+        ..limits.clone()
+    };
+    let unknown = |nodes| ProofResult {
+        outcome: Outcome::Unknown,
+        shortest: false,
+        nodes,
+    };
+    if limits.deepen && limits.max_moves.is_none() {
+        for n in 1..=DEEPEN_MAX {
+            let r = p.prove(pos, &rest(nodes, Some(n)));
+            nodes += r.nodes;
+            match r.outcome {
+                Outcome::Proven { .. } => {
+                    return ProofResult {
+                        shortest: !limits.checks_only,
+                        nodes,
+                        ..r
+                    };
+                }
+                Outcome::Disproven if nodes < limits.nodes => {}
+                _ => return unknown(nodes),
+            }
+        }
+    }
+    let first = p.prove(pos, &rest(nodes, limits.max_moves));
+    nodes += first.nodes;
+    let Outcome::Proven {
+        mut mate_in_moves,
+        mut pv,
+    } = first.outcome
+    else {
+        return ProofResult { nodes, ..first };
+    };
+    let mut shortest = mate_in_moves == 1;
+    while limits.shortest && !shortest && nodes < limits.nodes {
+        let r = p.prove(pos, &rest(nodes, Some(mate_in_moves - 1)));
+        nodes += r.nodes;
+        match r.outcome {
+            Outcome::Proven {
+                mate_in_moves: m,
+                pv: line,
+            } if m < mate_in_moves => {
+                mate_in_moves = m;
+                pv = line;
+                shortest = m == 1;
+            }
+            Outcome::Disproven if !limits.checks_only => shortest = true,
+            _ => break,
+        }
+    }
+    ProofResult {
+        outcome: Outcome::Proven { mate_in_moves, pv },
+        shortest,
+        nodes,
+    }
+}
+
+/// Attacker moves in a line of `plies` half-moves that ends with the attacker's mate.
+pub(crate) fn moves_of_plies(plies: u32) -> u32 {
+    plies.div_ceil(2)
+}

@@ -1,0 +1,116 @@
+//! The transposition table of df-pn: proof and disproof numbers, the proof length of proven
+//! positions and the work spent, in buckets of four entries. The table plays the part of
+//! the TwoBig table of PDS (Winands 2004, §4.2.3, §5.1.2) with a simpler replacement rule:
+//! a new position goes to an empty entry, else replaces the unproven entry of the bucket
+//! with the least work, else (all four proven) the proven one with the least work. Proofs
+//! are kept preferentially because the principal line is read back from them.
+
+/// One stored position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The key (0 for an empty entry).
+    pub key: u64,
+    /// Proof number.
+    pub pn: u32,
+    /// Disproof number.
+    pub dn: u32,
+    /// Plies to mate along the proof when proven.
+    pub plies: u32,
+    /// Moves made below this position when it was last stored (at least 1).
+    pub work: u32,
+}
+
+const WAYS: usize = 4;
+
+/// A fixed-size table of [`Entry`].
+pub struct Table {
+    buckets: Vec<[Entry; WAYS]>,
+}
+
+impl Table {
+    /// A table of about `mb` MiB (at least one bucket).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
+        let n = (bytes / std::mem::size_of::<[Entry; WAYS]>()).max(1);
+        Table {
+            buckets: vec![[Entry::default(); WAYS]; n],
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    /// The entry of `key`, if stored.
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        let key = key.max(1);
+        self.buckets[self.bucket(key)]
+            .iter()
+            .find(|e| e.key == key)
+            .copied()
+    }
+
+    /// Stores an entry (key 0 is mapped to 1, the empty marker being 0).
+    pub fn put(&mut self, mut e: Entry) {
+        e.key = e.key.max(1);
+        e.work = e.work.max(1);
+        let b = self.bucket(e.key);
+        let bucket = &mut self.buckets[b];
+        let slot = bucket
+            .iter()
+            .position(|x| x.key == e.key)
+            .or_else(|| bucket.iter().position(|x| x.key == 0))
+            .unwrap_or_else(|| {
+                let mut best = 0;
+                let rank = |x: &Entry| (x.pn == 0, x.work);
+                for (i, x) in bucket.iter().enumerate() {
+                    if rank(x) < rank(&bucket[best]) {
+                        best = i;
+                    }
+                }
+                best
+            });
+        bucket[slot] = e;
+    }
+
+    /// Number of entries in use (a scan; for tests and reports).
+    pub fn used(&self) -> usize {
+        self.buckets
+            .iter()
+            .flat_map(|b| b.iter())
+            .filter(|e| e.key != 0)
+            .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mate::rules::INF;
+
+    #[test]
+    fn keeps_proofs_over_unproven_entries() {
+        let mut t = Table::new(1);
+        // Keys with the same high bits fall into the same bucket.
+        let base = 5u64 << 40;
+        let proof = Entry {
+            key: base,
+            pn: 0,
+            dn: INF,
+            plies: 3,
+            work: 1,
+        };
+        t.put(proof);
+        for k in 1..=8u64 {
+            t.put(Entry {
+                key: base + k,
+                pn: 1,
+                dn: 1,
+                plies: 0,
+                work: 100,
+            });
+        }
+        assert_eq!(t.get(base), Some(proof));
+    }
+}
