@@ -1,4 +1,4 @@
-//! `nosce solve FILE.epd [--nodes N] [--algo pn|pn2|dfpn] [--mate N] [--checks-only]`: runs
+//! `nosce solve FILE.epd [--nodes N] [--algo pn|pn2|dfpn] [--mate N] [--unbounded] ...`: runs
 //! the mate prover ([`super::prove`]) on each EPD line with an expected mate (`bm #N`,
 //! `dm N`, or `bm #-N` when the side to move is mated) and prints, per line, the mate found,
 //! whether it is proven shortest, nodes, time and whether it matches the expectation; a
@@ -159,6 +159,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     .map_err(|_| format!("--mate: '{v}' is not a number"))?;
                 limits.max_moves = Some(n.max(1));
             }
+            "--hash" => {
+                let v = value("a size in MiB")?;
+                limits.hash_mb = v
+                    .parse()
+                    .map_err(|_| format!("--hash: '{v}' is not a number"))?;
+            }
+            "--unbounded" => limits.deepen = false,
             "--checks-only" => limits.checks_only = true,
             "--help" | "-h" => return Err(USAGE.to_string()),
             f if file.is_none() && !f.starts_with("--") => file = Some(f.to_string()),

@@ -59,13 +59,13 @@ pub struct Dfpn {
 }
 
 impl Dfpn {
-    /// A search from `pos` (the attacker to move) with a fresh table.
-    pub fn new(pos: &Position, limits: &ProofLimits) -> Dfpn {
+    /// A search from `pos` (the attacker to move) with `table`.
+    pub fn new(pos: &Position, limits: &ProofLimits, table: Table) -> Dfpn {
         let (pos, rules) = rules::root(pos, limits.max_moves, limits.checks_only);
         Dfpn {
             pos,
             rules,
-            table: Table::new(limits.hash_mb),
+            table,
             path: Vec::new(),
             nodes: 0,
             budget: limits.nodes,
@@ -320,11 +320,24 @@ fn pick(kids: &[Numbers], or: bool) -> (usize, u32) {
     (best, second)
 }
 
-/// df-pn as a [`Prover`].
-pub struct DfpnProver;
+/// df-pn as a [`Prover`]. The table is kept from one call to the next (the deepening
+/// iterations and the shortest-mate step of one position): entries are keyed by position
+/// and attacker moves left, and only path-independent results are stored, so they stay
+/// valid for every search from the same root.
+#[derive(Default)]
+pub struct DfpnProver {
+    table: Option<(usize, Table)>,
+}
 
 impl Prover for DfpnProver {
     fn prove(&mut self, pos: &Position, limits: &ProofLimits) -> ProofResult {
-        Dfpn::new(pos, limits).run()
+        let table = match self.table.take() {
+            Some((mb, t)) if mb == limits.hash_mb => t,
+            _ => Table::new(limits.hash_mb),
+        };
+        let mut search = Dfpn::new(pos, limits, table);
+        let result = search.run();
+        self.table = Some((limits.hash_mb, search.table));
+        result
     }
 }

@@ -169,7 +169,7 @@ pub fn prover(algo: Algorithm) -> Box<dyn Prover> {
     match algo {
         Algorithm::Pn => Box::new(pn::PnProver),
         Algorithm::Pn2 => Box::new(pn2::Pn2Prover),
-        Algorithm::Dfpn => Box::new(dfpn::DfpnProver),
+        Algorithm::Dfpn => Box::<dfpn::DfpnProver>::default(),
     }
 }
 
