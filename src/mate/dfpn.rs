@@ -149,8 +149,14 @@ impl Dfpn {
         for &m in &moves {
             self.pos.play(m);
             self.nodes += 1;
-            kids.push(self.look(ply + 1));
+            let k = self.look(ply + 1);
             self.pos.undo();
+            kids.push(k);
+            // A child that decides the node ends the generation (as in Appendix B.1);
+            // `kids` is then a prefix of `moves`, which is all the loop below indexes.
+            if (or && k.pn == 0) || (!or && k.dn == 0) {
+                break;
+            }
         }
         let mut me = combine(&kids, or);
         while me.pn < th_pn && me.dn < th_dn && self.nodes < self.budget {
