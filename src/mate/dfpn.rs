@@ -347,3 +347,102 @@ impl Prover for DfpnProver {
         result
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(pn: u32, dn: u32, plies: u32, dep: u32) -> Numbers {
+        Numbers { pn, dn, plies, dep }
+    }
+
+    #[test]
+    fn disproofs_carry_their_path_dependency() {
+        // OR node: disproved only if all children are, relying on the highest ancestor
+        // any of them relies on (the smallest dep).
+        let kids = [n(INF, 0, 0, FREE), n(INF, 0, 0, 3), n(INF, 0, 0, 5)];
+        assert_eq!(combine(&kids, true).dep, 3);
+        // AND node: one disproved child suffices; the least dependent one is used.
+        let kids = [n(1, 1, 0, FREE), n(INF, 0, 0, 2), n(INF, 0, 0, FREE)];
+        let c = combine(&kids, false);
+        assert_eq!((c.pn, c.dn, c.dep), (INF, 0, FREE));
+        // Not disproved: no dependency.
+        assert_eq!(combine(&[n(2, 3, 0, FREE)], true).dep, FREE);
+    }
+
+    #[test]
+    fn stored_results_agree_with_the_exact_tables() {
+        // An unbounded KRvK search meets many repetitions; every proof and disproof that it
+        // leaves in the table, for the positions up to three plies from the root, must be
+        // what the exact KRvK table says (a disproof stored from a repetition of a higher
+        // ancestor would show up here as a "draw" that the table calls a win).
+        use crate::tb::exact::ExactTables;
+        use crate::tb::table::Wdl;
+        let exact = ExactTables::in_memory();
+        exact.generate("KRvK").unwrap();
+        let root = Position::from_fen("8/8/8/3k4/8/8/8/R5K1 w - - 0 1").unwrap();
+        let limits = ProofLimits {
+            nodes: 300_000,
+            hash_mb: 8,
+            ..ProofLimits::default()
+        };
+        let mut s = Dfpn::new(&root, &limits, Table::new(8));
+        s.run();
+        let mut frontier = vec![root.clone()];
+        let (mut proofs, mut disproofs) = (0, 0);
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for p in &frontier {
+                for m in p.legal_moves() {
+                    let mut c = p.clone();
+                    c.play(m);
+                    next.push(c);
+                }
+            }
+            for p in &next {
+                let Some(e) = s.table.get(p.key()) else {
+                    continue;
+                };
+                let Some(truth) = exact.probe(p.chess()) else {
+                    continue;
+                };
+                let attacker_wins = matches!(
+                    (p.turn() == shakmaty::Color::White, truth.wdl),
+                    (true, Wdl::Win) | (false, Wdl::Loss)
+                );
+                if e.pn == 0 {
+                    proofs += 1;
+                    assert!(attacker_wins, "stored proof of a draw: {}", p.fen());
+                }
+                if e.dn == 0 {
+                    disproofs += 1;
+                    assert!(!attacker_wins, "stored disproof of a win: {}", p.fen());
+                }
+            }
+            frontier = next;
+        }
+        assert!(proofs + disproofs > 0, "nothing stored to check");
+    }
+
+    #[test]
+    fn a_move_limited_disproof_holds_after_another_history() {
+        // KRvK has no mate in 2 here; the table filled by that search, reused from the same
+        // position reached after a rook and king shuffle, gives the same answer.
+        let pos = Position::from_fen("6k1/8/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        let limits = ProofLimits {
+            nodes: 10_000,
+            max_moves: Some(2),
+            hash_mb: 1,
+            ..ProofLimits::default()
+        };
+        let mut s = Dfpn::new(&pos, &limits, Table::new(1));
+        let r = s.run();
+        assert_eq!(r.outcome, super::super::Outcome::Disproven);
+        let mut other = pos.clone();
+        for m in ["a1a2", "g8h8", "a2a1", "h8g8"] {
+            other.play_uci(m).unwrap();
+        }
+        let r2 = Dfpn::new(&other, &limits, s.table).run();
+        assert_eq!(r2.outcome, super::super::Outcome::Disproven);
+    }
+}
