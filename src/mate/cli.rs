@@ -14,10 +14,13 @@ use super::{Algorithm, Outcome, ProofLimits, ProofResult, prove};
 use crate::position::Position;
 
 /// Usage text of `nosce solve`.
-pub const USAGE: &str =
-    "usage: nosce solve FILE.epd [--nodes N] [--algo pn|pn2|dfpn] [--mate N] [--checks-only]
+pub const USAGE: &str = "usage: nosce solve FILE.epd [--nodes N] [--algo pn|pn2|dfpn] [--mate N]
+                  [--unbounded] [--hash MB] [--checks-only]
   proves the mates of the EPD lines ('bm #N', 'bm #-N' or 'dm N'); --nodes is the budget of
-  moves made per position (default 1000000), --mate N looks for mates in at most N moves only";
+  moves made per position (default 1000000); --mate N looks for mates in at most N moves
+  only; by default mate in 1, 2, ... is tried in turn (the first proof is the shortest),
+  --unbounded searches without a move limit first and then shortens the proof; --hash is
+  the df-pn table size (default 64 MiB); --checks-only lets the attacker check only";
 
 /// One EPD problem.
 #[derive(Clone, Debug)]
