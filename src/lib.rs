@@ -14,6 +14,7 @@
 //! Donkers, van den Herik and Uiterwijk in chess, `nosce tournament`).
 //! Self-play training data comes from [`datagen`]; [`nnue`] holds the network format, its
 //! reference evaluation and the trainer (`nosce train`).
+//! Mates are proved by [`mate`] (PN, PN² and df-pn, `nosce solve`).
 //! Who the opponent is comes from [`opponent_id`] (`UCI_Opponent`, xboard `name`), and what
 //! was learned about it between games is kept by [`profile`].
 
