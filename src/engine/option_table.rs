@@ -2,7 +2,7 @@
 //! of `docs/options.md`, how a value is applied to [`Settings`]), in the order both
 //! protocols announce them, and the old names folded into other options (accepted for one
 //! release, with a note). The value grammars of the folded options live in
-//! [`super::option_grammar`].
+//! `engine/option_grammar.rs`.
 //!
 //! The opponent-model options set [`crate::search::om::settings::OmSettings`] (Donkers 2003:
 //! OM §3, PrOM §6, restricted speculation Alg. 3.6, types §6.1, root safety §5.4.1, bounded

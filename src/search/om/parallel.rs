@@ -3,7 +3,7 @@
 //! own searches below the predicted replies (Donkers 2003 Alg. 3.8 / 6.5 below the root) —
 //! depends on the others only through the bound α, so the moves are handed out one at a time
 //! to N participants, each a whole [`Driver`] with its own workers, ordering tables and probe
-//! memos. [`ThreadUse`] counts how many probes and root moves run at once.
+//! memos. `ThreadUse` counts how many probes and root moves run at once.
 //!
 //! All root moves start at once. The first (α-β's best, first in [`Driver::iterate`]'s
 //! order) is searched with an open window; every other move with the bound α-β's root value
@@ -20,7 +20,7 @@
 //!   main α-β search is done (which a stop of the search ends), and a helper that completes
 //!   the pass first hands the main pass its value, line and root scores
 //!   ([`crate::search::race`]). The participants also share one memory of the probes run in
-//!   this search ([`super::SharedProbes`]): a root move is not bound to a participant from
+//!   this search (`SharedProbes`): a root move is not bound to a participant from
 //!   one iteration to the next, and a fixed-depth type's probe below it need not be run
 //!   twice. An iteration whose root takes every move and whose types search to a fixed depth
 //!   or node budget searches its root moves beside the pass instead of after it
