@@ -26,19 +26,8 @@ pub fn positions() -> Vec<String> {
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let fields: Vec<&str> = l.split_whitespace().collect();
-            // EPD lines have four fields then operations; FEN lines have six.
-            let take = if fields.len() >= 6
-                && fields[4].parse::<u32>().is_ok()
-                && fields[5].trim_end_matches(';').parse::<u32>().is_ok()
-            {
-                6
-            } else {
-                4.min(fields.len())
-            };
-            fields[..take].join(" ")
-        })
+        // EPD lines have four fields then operations; FEN lines have six.
+        .map(|l| crate::position::epd_fen(l, false).map_or_else(|| l.to_string(), |(f, _)| f))
         .collect()
 }
 

@@ -333,6 +333,33 @@ impl Position {
     }
 }
 
+/// Splits one line of an EPD or FEN file into its FEN and the rest (the EPD operations):
+/// the four position fields, then the two move counters when the line has both (a `;` right
+/// after the last one is allowed). Without counters the FEN has four fields, or, with
+/// `default_counters`, `0 1` appended. `None` for a line of fewer than four fields. The FEN
+/// is not checked: [`Position::from_fen`] does that.
+pub fn epd_fen(line: &str, default_counters: bool) -> Option<(String, String)> {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    if f.len() < 4 {
+        return None;
+    }
+    let counters = f.len() >= 6
+        && f[4].parse::<u32>().is_ok()
+        && f[5].trim_end_matches(';').parse::<u32>().is_ok();
+    let position = f[..4].join(" ");
+    let (fen, rest) = if counters {
+        (
+            format!("{position} {} {}", f[4], f[5].trim_end_matches(';')),
+            &f[6..],
+        )
+    } else if default_counters {
+        (format!("{} 0 1", position.trim_end_matches(';')), &f[4..])
+    } else {
+        (position.trim_end_matches(';').to_string(), &f[4..])
+    };
+    Some((fen, rest.join(" ")))
+}
+
 /// Formats a move in UCI notation (castling as king move, `e1g1`).
 pub fn uci(m: Move) -> String {
     uci_in(m, false)
@@ -355,6 +382,26 @@ pub fn castling_mode(chess960: bool) -> CastlingMode {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn epd_lines_split_into_fen_and_operations() {
+        let l = "8/8/8/8/8/8/8/K1k5 w - - bm #3; id \"x\";";
+        assert_eq!(
+            epd_fen(l, false),
+            Some(("8/8/8/8/8/8/8/K1k5 w - -".into(), "bm #3; id \"x\";".into()))
+        );
+        assert_eq!(epd_fen(l, true).unwrap().0, "8/8/8/8/8/8/8/K1k5 w - - 0 1");
+        let f = "8/8/8/8/8/8/8/K1k5 b - - 12 40; c0 \"x\"";
+        assert_eq!(
+            epd_fen(f, true),
+            Some(("8/8/8/8/8/8/8/K1k5 b - - 12 40".into(), "c0 \"x\"".into()))
+        );
+        assert_eq!(epd_fen("8/8/8/8/8/8/8/K1k5 w -;", true), None);
+        assert_eq!(
+            epd_fen("8/8/8/8/8/8/8/K1k5 w - -;", true).unwrap().0,
+            "8/8/8/8/8/8/8/K1k5 w - - 0 1"
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -37,26 +37,12 @@ pub fn read_epd(path: &Path) -> Result<Vec<Position>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() < 4 {
+        let Some((fen, _)) = crate::position::epd_fen(line, true) else {
             return Err(format!(
                 "{}:{}: not an EPD line (fewer than four fields)",
                 path.display(),
                 n + 1
             ));
-        }
-        let counters = fields.len() >= 6
-            && fields[4].parse::<u32>().is_ok()
-            && fields[5].trim_end_matches(';').parse::<u32>().is_ok();
-        let fen = if counters {
-            format!(
-                "{} {} {}",
-                fields[..4].join(" "),
-                fields[4],
-                fields[5].trim_end_matches(';')
-            )
-        } else {
-            format!("{} 0 1", fields[..4].join(" ").trim_end_matches(';'))
         };
         let pos =
             Position::from_fen(&fen).map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;

@@ -282,18 +282,9 @@ pub fn read_epd(path: &Path) -> Result<Vec<StartPosition>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() < 4 {
-            return Err(format!("{}:{}: not an EPD line", path.display(), n + 1));
-        }
         // FEN move counters may follow the four EPD fields.
-        let counters = fields.len() >= 6
-            && fields[4].parse::<u32>().is_ok()
-            && fields[5].parse::<u32>().is_ok();
-        let fen = if counters {
-            fields[..6].join(" ")
-        } else {
-            format!("{} 0 1", fields[..4].join(" "))
+        let Some((fen, _)) = crate::position::epd_fen(line, true) else {
+            return Err(format!("{}:{}: not an EPD line", path.display(), n + 1));
         };
         Position::from_fen(&fen).map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
         let id = out.len() + 1;

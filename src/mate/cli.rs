@@ -44,19 +44,10 @@ pub fn parse_epd(line: &str, number: usize) -> Result<Option<Problem>, String> {
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    if tokens.len() < 4 {
+    let Some((fen, ops)) = crate::position::epd_fen(line, false) else {
         return Err(format!("line {number}: not an EPD line: '{line}'"));
-    }
-    let mut fen_fields = tokens[..4].to_vec();
-    let mut rest = 4;
-    while rest < tokens.len() && rest < 6 && tokens[rest].parse::<u32>().is_ok() {
-        fen_fields.push(tokens[rest]);
-        rest += 1;
-    }
-    let fen = fen_fields.join(" ");
+    };
     Position::from_fen(&fen).map_err(|e| format!("line {number}: {e}"))?;
-    let ops = tokens[rest..].join(" ");
     let mut id = format!("line {number}");
     let mut expected = None;
     for op in ops.split(';') {

@@ -39,13 +39,7 @@ pub fn read_openings(path: &Path) -> Result<Vec<String>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let counters = f.len() >= 6 && f[4].parse::<u32>().is_ok() && f[5].parse::<u32>().is_ok();
-        let fen = if counters {
-            f[..6].join(" ")
-        } else if f.len() >= 4 {
-            format!("{} 0 1", f[..4].join(" "))
-        } else {
+        let Some((fen, _)) = crate::position::epd_fen(line, true) else {
             return Err(format!(
                 "{}:{}: not a FEN or EPD line",
                 path.display(),
