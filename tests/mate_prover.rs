@@ -406,3 +406,51 @@ fn solve_command_reports_each_line_and_survives_a_bad_one() {
     assert_eq!(missing.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_raised_flag_or_a_passed_deadline_stops_every_algorithm_at_once() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+    // A quiet middlegame: no mate to find, so only the interrupt can end the search.
+    let pos =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4")
+            .unwrap();
+    for algo in Algorithm::ALL {
+        let raised = ProofLimits {
+            nodes: u64::MAX,
+            interrupt: nosce::mate::Interrupt {
+                flag: Some(Arc::new(AtomicBool::new(true))),
+                deadline: None,
+            },
+            ..limits(0)
+        };
+        let r = prove(&pos, algo, &raised);
+        assert_eq!(r.outcome, Outcome::Unknown, "{algo:?}");
+        assert!(
+            r.nodes < 10_000,
+            "{algo:?}: {} moves after the flag",
+            r.nodes
+        );
+        let start = Instant::now();
+        let timed = ProofLimits {
+            nodes: u64::MAX,
+            interrupt: nosce::mate::Interrupt {
+                flag: None,
+                deadline: Some(start + Duration::from_millis(200)),
+            },
+            ..limits(0)
+        };
+        let r = prove(&pos, algo, &timed);
+        assert_eq!(r.outcome, Outcome::Unknown, "{algo:?}");
+        assert!(
+            r.nodes > 0,
+            "{algo:?}: searched nothing before the deadline"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{algo:?}: stopped {:?} after a 200 ms deadline",
+            start.elapsed()
+        );
+    }
+}

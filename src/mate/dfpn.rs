@@ -26,7 +26,7 @@ use shakmaty::Move;
 
 use super::rules::{self, INF, Leaf, Rules, add};
 use super::table::{Entry, Table};
-use super::{ProofLimits, ProofResult, Prover};
+use super::{Budget, ProofLimits, ProofResult, Prover};
 use crate::position::Position;
 
 /// Deepest ply searched; deeper nodes count as path-dependent failures.
@@ -55,7 +55,7 @@ pub struct Dfpn {
     path: Vec<u64>,
     /// Moves made.
     pub nodes: u64,
-    budget: u64,
+    budget: Budget,
 }
 
 impl Dfpn {
@@ -68,7 +68,7 @@ impl Dfpn {
             table,
             path: Vec::new(),
             nodes: 0,
-            budget: limits.nodes,
+            budget: Budget::new(limits),
         }
     }
 
@@ -159,7 +159,7 @@ impl Dfpn {
             }
         }
         let mut me = combine(&kids, or);
-        while me.pn < th_pn && me.dn < th_dn && self.nodes < self.budget {
+        while me.pn < th_pn && me.dn < th_dn && self.budget.left(self.nodes) {
             let (best, second) = pick(&kids, or);
             let c = kids[best];
             let (cpn, cdn) = if or {

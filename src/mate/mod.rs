@@ -35,6 +35,10 @@ pub mod rules;
 pub mod table;
 pub mod tree;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
 use shakmaty::Move;
 
 use crate::position::Position;
@@ -92,6 +96,67 @@ pub struct ProofLimits {
     /// Consider only checking moves of the attacker (incomplete: a disproof then only says
     /// that no mate by checks exists, and is reported as [`Outcome::Unknown`]).
     pub checks_only: bool,
+    /// Ends the search from outside (`stop`, the clock): it then reports what it has.
+    pub interrupt: Interrupt,
+}
+
+/// What ends a proof from outside: a flag another thread raises, and a deadline. Checked
+/// every [`Interrupt::EVERY`] moves, so a search answers within a millisecond or so.
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt {
+    /// Raised by another thread to stop the search.
+    pub flag: Option<Arc<AtomicBool>>,
+    /// The search stops when this moment has passed.
+    pub deadline: Option<Instant>,
+}
+
+impl Interrupt {
+    /// Moves made between two looks at the flag and the clock.
+    pub const EVERY: u64 = 1024;
+
+    /// True when the flag is raised or the deadline has passed.
+    pub fn raised(&self) -> bool {
+        self.flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// The move budget of one search: the node limit, and the interrupt looked at every
+/// [`Interrupt::EVERY`] moves. Once the interrupt is seen the budget counts as spent.
+#[derive(Clone, Debug)]
+pub(crate) struct Budget {
+    limit: u64,
+    next_look: u64,
+    interrupt: Interrupt,
+}
+
+impl Budget {
+    /// The budget of `limits`.
+    pub(crate) fn new(limits: &ProofLimits) -> Budget {
+        Budget {
+            limit: limits.nodes,
+            next_look: 0,
+            interrupt: limits.interrupt.clone(),
+        }
+    }
+
+    /// True while `nodes` moves leave room for more.
+    #[inline]
+    pub(crate) fn left(&mut self, nodes: u64) -> bool {
+        if nodes >= self.limit {
+            return false;
+        }
+        if nodes >= self.next_look {
+            self.next_look = nodes + Interrupt::EVERY;
+            if self.interrupt.raised() {
+                self.limit = nodes;
+                return false;
+            }
+        }
+        true
+    }
 }
 
 impl Default for ProofLimits {
@@ -104,6 +169,7 @@ impl Default for ProofLimits {
             shortest: true,
             deepen: true,
             checks_only: false,
+            interrupt: Interrupt::default(),
         }
     }
 }
@@ -185,6 +251,17 @@ pub const DEEPEN_MAX: u32 = 32;
 /// the shortest-mate step (if `limits.shortest`): "mate in L − 1" after a proof of length
 /// L, repeated while shorter mates are found, all within what is left of the node budget.
 pub fn prove(pos: &Position, algo: Algorithm, limits: &ProofLimits) -> ProofResult {
+    prove_reporting(pos, algo, limits, &mut |_, _| {})
+}
+
+/// [`prove`], telling `on_step(n, nodes)` each time the deepening driver has disproven a
+/// mate in `n` moves (`nodes`: moves made so far), for progress reports.
+pub fn prove_reporting(
+    pos: &Position,
+    algo: Algorithm,
+    limits: &ProofLimits,
+    on_step: &mut dyn FnMut(u32, u64),
+) -> ProofResult {
     let mut p = prover(algo);
     let mut nodes = 0u64;
     let rest = |nodes: u64, max_moves: Option<u32>| ProofLimits {
@@ -209,7 +286,9 @@ pub fn prove(pos: &Position, algo: Algorithm, limits: &ProofLimits) -> ProofResu
                         ..r
                     };
                 }
-                Outcome::Disproven if nodes < limits.nodes => {}
+                Outcome::Disproven if nodes < limits.nodes && !limits.interrupt.raised() => {
+                    on_step(n, nodes);
+                }
                 _ => return unknown(nodes),
             }
         }
@@ -224,7 +303,7 @@ pub fn prove(pos: &Position, algo: Algorithm, limits: &ProofLimits) -> ProofResu
         return ProofResult { nodes, ..first };
     };
     let mut shortest = mate_in_moves == 1;
-    while limits.shortest && !shortest && nodes < limits.nodes {
+    while limits.shortest && !shortest && nodes < limits.nodes && !limits.interrupt.raised() {
         let r = p.prove(pos, &rest(nodes, Some(mate_in_moves - 1)));
         nodes += r.nodes;
         match r.outcome {

@@ -14,7 +14,7 @@
 
 use super::rules::{self, Leaf, Rules};
 use super::tree::{Node, Tree};
-use super::{ProofLimits, ProofResult, Prover};
+use super::{Budget, ProofLimits, ProofResult, Prover};
 use crate::position::Position;
 
 /// Parameters of the second level of PN² (the growth function (4.1) of Winands 2004).
@@ -36,8 +36,8 @@ pub struct Search {
     pub rules: Rules,
     /// Moves made so far.
     pub nodes: u64,
-    /// Budget of moves.
-    pub budget: u64,
+    /// Budget of moves (and the interrupt).
+    pub(crate) budget: Budget,
     /// Set for the first level of PN².
     pub two_level: Option<TwoLevel>,
 }
@@ -50,7 +50,7 @@ impl Search {
             pos,
             rules,
             nodes: 0,
-            budget: limits.nodes,
+            budget: Budget::new(limits),
             two_level: None,
         }
     }
@@ -77,7 +77,7 @@ impl Search {
     pub fn run(&mut self, tree: &mut Tree, ply: u32, max_tree: usize) {
         let mut cur = 0usize;
         let mut depth = ply;
-        while !tree.root().solved() && tree.len() < max_tree && self.nodes < self.budget {
+        while !tree.root().solved() && tree.len() < max_tree && self.budget.left(self.nodes) {
             // Select the most-proving node, from where the last update stopped.
             while tree.nodes[cur].expanded {
                 let c = tree.most_proving_child(cur);

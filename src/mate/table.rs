@@ -28,13 +28,31 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` MiB (at least one bucket).
+    /// A table of about `mb` MiB, or of half that (a quarter, ...) when the memory cannot
+    /// be had; at least one bucket.
     pub fn new(mb: usize) -> Table {
+        let mut want = mb.max(1);
+        loop {
+            if let Some(t) = Table::try_new(want) {
+                return t;
+            }
+            if want == 1 {
+                return Table {
+                    buckets: vec![[Entry::default(); WAYS]; 1],
+                };
+            }
+            want /= 2;
+        }
+    }
+
+    /// A table of about `mb` MiB, or `None` when the memory cannot be had.
+    pub fn try_new(mb: usize) -> Option<Table> {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let n = (bytes / std::mem::size_of::<[Entry; WAYS]>()).max(1);
-        Table {
-            buckets: vec![[Entry::default(); WAYS]; n],
-        }
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
+        buckets.resize(n, [Entry::default(); WAYS]);
+        Some(Table { buckets })
     }
 
     #[inline]
