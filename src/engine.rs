@@ -5,16 +5,16 @@
 //!
 //! The front-ends only parse and format; every decision about searching lives here and in
 //! [`crate::search`] (Stockfish's `Engine`/`uci.cpp` split, STYLE.md). How the options become
-//! an opponent model for one search is in `model_setup` (a child module).
+//! an opponent model for one search is in `model_setup`, the search thread's body in
+//! `search_job`, and how a search shares its limits with the mate prover in `mate_driver`
+//! (child modules).
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::eval::score::TB_WIN;
-use crate::eval::{Evaluator, FullEval, MaterialEval, Perturbed};
+use crate::eval::{FullEval, MaterialEval, Perturbed};
 use crate::external::ManagedEngine;
 use crate::limits::Limits;
 use crate::nnue::NnueEval;
@@ -23,23 +23,23 @@ use crate::opponent_id::OpponentId;
 use crate::position::Position;
 use crate::profile::ProfileStore;
 use crate::report::Reporter;
-use crate::search::om::auto::search_auto;
-use crate::search::om::config::Learning;
-use crate::search::om::config::OmConfig;
 use crate::search::om::fit::FitState;
-use crate::search::om::model::{LearnState, learn_from_last_move, search_model};
-use crate::search::om::settings::RootSafety;
-use crate::search::{self, SearchConfig, SearchContext, SearchControl};
+use crate::search::om::model::LearnState;
+use crate::search::{SearchConfig, SearchControl};
 use crate::strength::{self, Strength};
-use crate::tb::{ExactTables, Tablebases, Wdl, WdlProbe};
+use crate::tb::{ExactTables, Tablebases};
 use crate::tt::TranspositionTable;
+use mate_driver::MateSettings;
 use parking_lot::Mutex;
+use search_job::{SearchJob, run_search};
 use settings::{Applied, Settings};
 
 mod evaluation;
+mod mate_driver;
 mod model_setup;
 mod option_grammar;
 pub mod option_table;
+mod search_job;
 pub mod settings;
 
 pub use model_setup::FIT_FAMILY;
@@ -255,6 +255,11 @@ impl Engine {
         for w in warnings {
             reporter.message(&w);
         }
+        let mate = MateSettings {
+            algo: crate::mate::Algorithm::Dfpn,
+            beside: self.options.analyse_mode || limits.analysis,
+            hash_mb: self.options.hash_mb,
+        };
         let job = SearchJob {
             tt: Arc::clone(&self.tt),
             control: Arc::clone(&self.control),
@@ -267,6 +272,7 @@ impl Engine {
             model,
             learn: Arc::clone(&self.learn),
             reporter: Arc::clone(&reporter),
+            mate,
         };
         let eval = self.own_eval();
         let fallback = Arc::clone(&reporter);
@@ -466,147 +472,10 @@ impl Engine {
     }
 }
 
-/// Reports (once each) what went wrong with the Syzygy tables: failed probes and tables
-/// disabled by the root cross-check.
-fn report_table_warnings(tables: &Tablebases, reporter: &dyn Reporter) {
-    if let Some(sz) = &tables.syzygy {
-        for w in sz.take_warnings() {
-            reporter.message(&format!("warning: {w}"));
-        }
-    }
-}
-
-/// What a search thread needs besides its evaluator.
-struct SearchJob {
-    tt: Arc<TranspositionTable>,
-    control: Arc<SearchControl>,
-    stop_requested: Arc<AtomicBool>,
-    tables: Arc<Tablebases>,
-    root_safety: RootSafety,
-    config: SearchConfig,
-    pos: Position,
-    limits: Limits,
-    model: Option<OmConfig>,
-    learn: Arc<Mutex<LearnState>>,
-    reporter: Arc<dyn Reporter>,
-}
-
 /// A number that differs between runs of the program (the start time), for the seeds of
 /// `UCI_LimitStrength`'s perturbation.
 fn run_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
-}
-
-/// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
-fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
-    let SearchJob {
-        tt,
-        control,
-        stop_requested,
-        tables,
-        root_safety,
-        config,
-        pos,
-        limits,
-        model,
-        learn,
-        reporter,
-    } = job;
-    let (tt, control, tables, reporter) = (&**tt, &**control, &**tables, &**reporter);
-    let (root_safety, model) = (*root_safety, model.as_ref());
-    let mut allowed = search::root_moves(pos, limits);
-    // Tablebase root filter: the search chooses among the table-optimal moves (for the
-    // opponent-model driver only with OM_Search root=tb-optimal, §5.4.1).
-    let filter = model.is_none() || root_safety == RootSafety::TbOptimal;
-    if filter && let Some(best) = tables.root_moves(pos.chess()) {
-        let kept: Vec<_> = allowed
-            .iter()
-            .copied()
-            .filter(|m| best.contains(m))
-            .collect();
-        if !kept.is_empty() && kept.len() < allowed.len() {
-            reporter.message(&format!(
-                "tablebase root filter: {} of {} moves keep the optimal result and distance",
-                kept.len(),
-                allowed.len()
-            ));
-            allowed = kept;
-        }
-    }
-    report_table_warnings(tables, reporter);
-    let tb: Option<&dyn WdlProbe> = Some(tables);
-    // With the root in the tables, scores are shown as tablebase values (large cp).
-    let root_tb_score = tables.probe_wdl(pos.chess()).map(|w| match w {
-        Wdl::Win => TB_WIN,
-        Wdl::Loss => -TB_WIN,
-        Wdl::Draw => 0,
-    });
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
-        let ctx = SearchContext {
-            eval,
-            tt,
-            control,
-            tb,
-            config,
-            reporter,
-            root_tb_score,
-        };
-        // Learning and fitting may take a quarter of the move's hard limit at most.
-        let deadline = {
-            let tm =
-                crate::time::TimeManager::new(limits, config.move_overhead, &config.time_params);
-            let now = std::time::Instant::now();
-            tm.hard_deadline().map(|d| now + (d - now.min(d)) / 4)
-        };
-        match model {
-            Some(m) if m.auto.is_some() => {
-                let auto = m.auto.as_ref().expect("checked");
-                search_auto(&ctx, m, auto, pos, limits, &allowed, deadline)
-            }
-            Some(m) if m.learning != Learning::Off => {
-                let probs = learn_from_last_move(
-                    &ctx,
-                    m,
-                    m.learning,
-                    m.learning_params,
-                    pos,
-                    &mut learn.lock(),
-                    deadline,
-                );
-                let mut learned = m.clone();
-                for (t, p) in learned.types.iter_mut().zip(probs) {
-                    t.probability = p;
-                }
-                search_model(&ctx, &learned, pos, limits, &allowed)
-            }
-            Some(m) => search_model(&ctx, m, pos, limits, &allowed),
-            None => search::search(&ctx, pos, limits, &allowed),
-        }
-    }));
-    report_table_warnings(tables, reporter);
-    let (best, ponder) = match outcome {
-        Ok(r) => (r.best, r.ponder),
-        Err(_) => {
-            reporter.message("error: the search failed; playing the first legal move");
-            (allowed.first().copied(), None)
-        }
-    };
-    // In infinite and ponder mode the answer waits for `stop` or `ponderhit`, also when the
-    // search ended by itself (a mate found, the depth limit reached).
-    while (limits.infinite || control.pondering.load(Ordering::SeqCst))
-        && !stop_requested.load(Ordering::SeqCst)
-    {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let ponder = ponder.filter(|&p| {
-        let mut after = pos.clone();
-        best.is_some_and(|b| {
-            after.play(b);
-            search::is_legal(&after, p)
-        })
-    });
-    control.answered.store(true, Ordering::SeqCst);
-    reporter.bestmove(best, ponder);
 }

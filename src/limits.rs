@@ -27,6 +27,8 @@ pub struct Limits {
     pub infinite: bool,
     /// Pondering: the clock only starts at `ponderhit`.
     pub ponder: bool,
+    /// The user analyses (xboard `analyze`; UCI says so by `UCI_AnalyseMode` instead).
+    pub analysis: bool,
     /// Restrict the root to these moves (UCI `searchmoves`).
     pub searchmoves: Vec<Move>,
     /// The opponent's remaining time (UCI `wtime`/`btime` of the other side, xboard

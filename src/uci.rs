@@ -278,6 +278,7 @@ pub fn go_to_limits(g: &GoParams, engine: &Engine) -> (Limits, Vec<String>) {
         movestogo: g.movestogo.filter(|&m| m > 0),
         infinite: g.infinite,
         ponder: g.ponder,
+        analysis: false,
         searchmoves,
         opponent_time: opp_time.map(ms),
         opponent_inc: opp_inc.map(ms),

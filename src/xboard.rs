@@ -50,7 +50,8 @@
 //!
 //! Every engine option is offered as a `feature option=...`, except those the protocol
 //! covers with commands of its own: `Hash` (`memory`), `Threads` (`cores`), `SyzygyPath`
-//! (`egtpath syzygy`), `Ponder` (`hard`/`easy`), `UCI_AnalyseMode` (`analyze`) and
+//! (`egtpath syzygy`), `Ponder` (`hard`/`easy`), `UCI_AnalyseMode` (`analyze`, which runs the
+//! mate prover beside α-β as that option does) and
 //! `UCI_ShowWDL` (no WDL in thinking output). `option NAME=VALUE` still sets any of them.
 
 pub mod clock;
@@ -252,6 +253,7 @@ impl<'e> Session<'e> {
         if self.analyzing && self.valid && !self.game.legal_moves().is_empty() {
             let limits = Limits {
                 infinite: true,
+                analysis: true,
                 ..Limits::default()
             };
             self.launch(self.game.clone(), limits, Kind::Analyze, None);

@@ -133,7 +133,7 @@ static ROWS: &[R] = &[
         spec: check(
             "UCI_AnalyseMode",
             false,
-            "the GUI analyses (no effect on the search)",
+            "the GUI analyses: the mate prover (df-pn, docs/mate.md) then also runs on a thread beside α-β in searches without a clock (`go infinite`, `go depth`; of `go nodes N` it gets half), and a mate it proves becomes the answer. xboard's `analyze` does the same. (`go mate N` always asks the prover first.)",
         ),
         apply: |s, v| {
             s.analyse_mode = v.on();

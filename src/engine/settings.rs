@@ -46,7 +46,7 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// Show WDL in info lines.
     pub show_wdl: bool,
-    /// Analysis mode.
+    /// Analysis mode (`UCI_AnalyseMode`): the mate prover runs beside α-β.
     pub analyse_mode: bool,
     /// Chess960: FENs with its castling rights, castling written as the king taking its rook.
     pub chess960: bool,

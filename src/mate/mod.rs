@@ -245,9 +245,10 @@ pub const DEEPEN_MAX: u32 = 32;
 
 /// Proves mate for the side to move with `algo`.
 ///
-/// With `limits.deepen` (and no move limit) the algorithm first runs as "mate in n" for
-/// n = 1, 2, ... up to [`DEEPEN_MAX`]: the first n that is proven is the shortest mate (n − 1
-/// was disproven). Beyond that, or without `deepen`, one unbounded search runs, followed by
+/// With `limits.deepen` the algorithm first runs as "mate in n" for n = 1, 2, ... up to
+/// [`DEEPEN_MAX`] or the move limit: the first n that is proven is the shortest mate (n − 1
+/// was disproven). Beyond that, or without `deepen`, one search runs (unbounded, or to the
+/// move limit when that exceeds [`DEEPEN_MAX`]), followed by
 /// the shortest-mate step (if `limits.shortest`): "mate in L − 1" after a proof of length
 /// L, repeated while shorter mates are found, all within what is left of the node budget.
 pub fn prove(pos: &Position, algo: Algorithm, limits: &ProofLimits) -> ProofResult {
@@ -274,8 +275,9 @@ pub fn prove_reporting(
         shortest: false,
         nodes,
     };
-    if limits.deepen && limits.max_moves.is_none() {
-        for n in 1..=DEEPEN_MAX {
+    if limits.deepen {
+        let cap = limits.max_moves.map_or(DEEPEN_MAX, |m| m.min(DEEPEN_MAX));
+        for n in 1..=cap {
             let r = p.prove(pos, &rest(nodes, Some(n)));
             nodes += r.nodes;
             match r.outcome {
@@ -291,6 +293,14 @@ pub fn prove_reporting(
                 }
                 _ => return unknown(nodes),
             }
+        }
+        if limits.max_moves.is_some_and(|m| m <= DEEPEN_MAX) {
+            // Every mate in 1 ... N disproven.
+            return ProofResult {
+                outcome: Outcome::Disproven,
+                shortest: false,
+                nodes,
+            };
         }
     }
     let first = p.prove(pos, &rest(nodes, limits.max_moves));
