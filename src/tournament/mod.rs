@@ -19,6 +19,7 @@ pub mod analysis;
 pub mod args;
 pub mod budget;
 pub mod config;
+pub mod findings;
 pub mod game;
 pub mod paper;
 pub mod players;

@@ -2,7 +2,8 @@
 //! points per pairing, row totals with 95 % intervals), Table 8 (the overview), Table 9
 //! (deviations from α-β per game), the prediction rate of every cell, the admissibility of
 //! every pair, paired tests of each treatment against T1 and of T6 against T2 (per row and
-//! pooled), the pre-registered claims and the paper's Bao numbers beside ours;
+//! pooled), the pre-registered claims, the paper's Bao numbers beside ours and its seven
+//! findings point by point (`findings`);
 //! `cells.csv` (one row per cell), `games.pgn`, and `report.html` (the same tables and a
 //! figure of Table 8). The report reads only the run folder (`config.txt` and the records),
 //! so a merged or half-finished run is reported the same way.
@@ -241,6 +242,7 @@ DEFAULT, GA3, TDL2B, NGND6): {}.\n",
     tests(&mut s, setup, games);
     let codes: Vec<&str> = setup.treatments.iter().map(|(c, _)| c.as_str()).collect();
     s.push_str(&super::budget::section(&setup.players, &codes, games));
+    s.push_str(&super::findings::section(setup, games));
     admissibility_section(&mut s, setup, games);
     s
 }
