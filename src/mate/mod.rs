@@ -29,6 +29,7 @@
 
 pub mod cli;
 pub mod dfpn;
+pub mod dfs;
 pub mod pn;
 pub mod pn2;
 pub mod rules;
