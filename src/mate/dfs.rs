@@ -1,5 +1,5 @@
-//! What the depth-first provers share (df-pn [`super::dfpn`]; PDS and the first level of
-//! PDS-PN are to follow): the board with the keys of the current path,
+//! What the depth-first provers share (df-pn [`super::dfpn`], PDS [`super::pds`], and the
+//! first level of PDS-PN [`super::pdspn`]): the board with the keys of the current path,
 //! the transposition table ([`super::table`]) keyed by position and, in a move-limited
 //! search, the attacker moves left; the numbers of a position as seen before it is searched
 //! (terminal value, else the table's, else the initialisation of [`Rules::numbers`]); the
