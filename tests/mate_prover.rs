@@ -1,7 +1,8 @@
 //! Tests of the mate prover (`nosce::mate`): known mates checked by an independent
 //! brute-force search and by the exact KQvK/KRvK tables of `nosce::tb` (retrograde analysis,
-//! no proof numbers), disproofs, agreement of PN, PN² and df-pn, the shortest-mate step and
-//! `nosce solve` through the binary.
+//! no proof numbers), disproofs, agreement of PN, PN², PDS, PDS-PN and df-pn, the
+//! shortest-mate step, PDS-PN under a tiny memory for nodes, and `nosce solve` through the
+//! binary.
 
 use nosce::mate::{Algorithm, Outcome, ProofLimits, ProofResult, prove};
 use nosce::position::Position;
@@ -244,7 +245,7 @@ fn move_limited_searches_disprove_mates_that_are_too_short() {
 }
 
 #[test]
-fn the_three_algorithms_agree_with_each_other_and_the_tables() {
+fn the_algorithms_agree_with_each_other_and_the_tables() {
     // Mates of at most four moves (longer ones need more than a test's budget in PN).
     let short = |v: Vec<(String, Option<u32>)>, n: usize| -> Vec<(String, Option<u32>)> {
         v.into_iter()
@@ -291,7 +292,7 @@ fn the_three_algorithms_agree_with_each_other_and_the_tables() {
     }
     assert!(
         solved_all >= cases.len() * 3 / 4,
-        "only {solved_all} of {} solved exactly by all three",
+        "only {solved_all} of {} solved exactly by all algorithms",
         cases.len()
     );
 }
@@ -353,6 +354,26 @@ fn the_shortest_step_shortens_a_first_proof() {
 }
 
 #[test]
+fn pds_pn_proves_mates_with_a_tiny_memory_for_nodes() {
+    // Winands §5.2.4: PDS-PN's first level is depth-first (its table, not the memory for
+    // nodes, holds it), so a memory of 16 nodes only shrinks its second-level trees; PN²
+    // needs its whole first-level tree in that memory and cannot prove these.
+    let tiny = ProofLimits {
+        tree_nodes: 16,
+        ..limits(3_000_000)
+    };
+    let cases = [(table_mate('Q', 4), 4), (table_mate('R', 5), 5)];
+    for (fen, moves) in &cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let r = prove(&pos, Algorithm::PdsPn, &tiny);
+        check_proof(fen, &r, *moves, Algorithm::PdsPn);
+        assert!(r.shortest, "{fen}: not proven shortest");
+        let pn2 = prove(&pos, Algorithm::Pn2, &tiny);
+        assert_eq!(pn2.outcome, Outcome::Unknown, "{fen}: PN² in 16 nodes");
+    }
+}
+
+#[test]
 fn solve_command_reports_each_line_and_survives_a_bad_one() {
     let dir = std::env::temp_dir().join(format!("nosce-solve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -366,7 +387,7 @@ fn solve_command_reports_each_line_and_survives_a_bad_one() {
         &MATE_IN_2[..MATE_IN_2.len() - 4],
     );
     std::fs::write(&file, text).unwrap();
-    for algo in ["pn", "pn2", "dfpn"] {
+    for algo in ["pn", "pn2", "pds", "pds-pn", "pdspn", "dfpn"] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"))
             .args([
                 "solve",

@@ -1,4 +1,4 @@
-//! `nosce solve FILE.epd [--nodes N] [--algo pn|pn2|dfpn] [--mate N] [--unbounded] ...`: runs
+//! `nosce solve FILE.epd [--nodes N] [--algo pn|pn2|pds|pds-pn|dfpn] [--mate N] ...`: runs
 //! the mate prover ([`super::prove`]) on each EPD line with an expected mate (`bm #N`,
 //! `dm N`, or `bm #-N` when the side to move is mated) and prints, per line, the mate found,
 //! whether it is proven shortest, nodes, time and whether it matches the expectation; a
@@ -14,13 +14,14 @@ use super::{Algorithm, Outcome, ProofLimits, ProofResult, prove};
 use crate::position::Position;
 
 /// Usage text of `nosce solve`.
-pub const USAGE: &str = "usage: nosce solve FILE.epd [--nodes N] [--algo pn|pn2|dfpn] [--mate N]
-                  [--unbounded] [--hash MB] [--checks-only]
+pub const USAGE: &str = "usage: nosce solve FILE.epd [--nodes N] [--algo pn|pn2|pds|pds-pn|dfpn]
+                  [--mate N] [--unbounded] [--hash MB] [--checks-only]
   proves the mates of the EPD lines ('bm #N', 'bm #-N' or 'dm N'); --nodes is the budget of
   moves made per position (default 1000000); --mate N looks for mates in at most N moves
   only; by default mate in 1, 2, ... is tried in turn (the first proof is the shortest),
-  --unbounded searches without a move limit first and then shortens the proof; --hash is
-  the df-pn table size (default 64 MiB); --checks-only lets the attacker check only";
+  --unbounded searches without a move limit first and then shortens the proof; --algo picks
+  the prover (default dfpn); --hash is the table size of pds, pds-pn and dfpn (default 64
+  MiB); --checks-only lets the attacker check only";
 
 /// One EPD problem.
 #[derive(Clone, Debug)]
@@ -143,7 +144,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     .map_err(|_| format!("--nodes: '{v}' is not a number"))?;
             }
             "--algo" => {
-                let v = value("pn, pn2 or dfpn")?;
+                let v = value("pn, pn2, pds, pds-pn or dfpn")?;
                 algo = Algorithm::parse(&v).ok_or_else(|| format!("--algo: unknown '{v}'"))?;
             }
             "--mate" => {

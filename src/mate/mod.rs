@@ -6,14 +6,26 @@
 //! attacker lacks mating material, under the 50-move rule, on a repetition of a position of
 //! the current path (2-fold, see [`rules`]) and when a move limit ("mate in N") runs out.
 //!
-//! Three algorithms share one interface ([`Algorithm`], [`prove`]):
-//! - [`pn`]: best-first PN search (Winands §4.2.1, pseudo code Appendix B.1) on a tree in
-//!   memory ([`tree`]), with the mobility initialisation of §4.2.1/§4.3.1;
-//! - [`pn2`]: PN² (Winands §4.2.2, Appendix B.2), a second PN search at each most-proving
-//!   node of the first tree, bounded by the logistic growth function (4.1)/(4.2);
-//! - [`dfpn`]: Nagai's depth-first proof-number search (2002), the depth-first form of PN
-//!   with two thresholds (Winands §4.2.3 and §5.1.2 describe its predecessor PDS), with a
-//!   transposition table ([`table`]) and the 1+ε child threshold of Pawlewicz and Lew.
+//! Five algorithms share one interface ([`Algorithm`], [`prove`]; `nosce solve --algo
+//! pn|pn2|pds|pds-pn|dfpn`, see [`cli`]):
+//! - [`pn`] (`pn`): best-first PN search (Winands §4.2.1, pseudo code Appendix B.1) on a
+//!   tree in memory ([`tree`]), with the mobility initialisation of §4.2.1/§4.3.1;
+//! - [`pn2`] (`pn2`): PN² (Winands §4.2.2, Appendix B.2), a second PN search at each
+//!   most-proving node of the first tree, bounded by the logistic growth function
+//!   (4.1)/(4.2);
+//! - [`pds`] (`pds`): Nagai's proof-number and disproof-number search (Winands §4.2.3 and
+//!   §5.1.2, Appendix B.3), depth-first with multiple iterative deepening: thresholds on
+//!   both numbers at every node, raised one at a time, and a transposition table;
+//! - [`pdspn`] (`pds-pn`): PDS-PN (Winands ch. 5, §5.1.4, Figure 5.3), PDS at the first
+//!   level and, at a first-level leaf not in the table, a PN search bounded by the growth
+//!   function as in PN²; not limited by the memory for nodes (§5.2.4);
+//! - [`dfpn`] (`dfpn`): Nagai's depth-first proof-number search (2002), the depth-first
+//!   form of PN with two thresholds, with the 1+ε child threshold of Pawlewicz and Lew.
+//!
+//! The depth-first searches (PDS, PDS-PN, df-pn) share a transposition table ([`table`]),
+//! sized by [`ProofLimits::hash_mb`], and the handling of the graph-history interaction
+//! ([`dfs`]): a disproof that rests on a repetition of a position above the node is never
+//! stored as if it held on every path.
 //!
 //! Driver ([`prove`]): by default the algorithm first runs move-limited, "mate in n" for
 //! n = 1, 2, ... (a move limit disproves every line still unmated after n attacker moves),
@@ -29,6 +41,9 @@
 
 pub mod cli;
 pub mod dfpn;
+pub mod dfs;
+pub mod pds;
+pub mod pdspn;
 pub mod pn;
 pub mod pn2;
 pub mod rules;
@@ -50,19 +65,31 @@ pub enum Algorithm {
     Pn,
     /// Two-level PN² search (Winands §4.2.2).
     Pn2,
+    /// Proof-number and disproof-number search, PDS (Nagai 1998; Winands §4.2.3, §5.1.2).
+    Pds,
+    /// Two-level PDS-PN search: PDS, then PN at the leaves (Winands ch. 5).
+    PdsPn,
     /// Depth-first proof-number search (Nagai 2002) with a transposition table.
     Dfpn,
 }
 
 impl Algorithm {
     /// All algorithms, in the order of the documentation.
-    pub const ALL: [Algorithm; 3] = [Algorithm::Pn, Algorithm::Pn2, Algorithm::Dfpn];
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Pn,
+        Algorithm::Pn2,
+        Algorithm::Pds,
+        Algorithm::PdsPn,
+        Algorithm::Dfpn,
+    ];
 
-    /// Parses `pn`, `pn2` or `dfpn`.
+    /// Parses `pn`, `pn2`, `pds`, `pds-pn` (or `pdspn`) or `dfpn` (or `df-pn`).
     pub fn parse(text: &str) -> Option<Algorithm> {
         match text.to_ascii_lowercase().as_str() {
             "pn" => Some(Algorithm::Pn),
             "pn2" => Some(Algorithm::Pn2),
+            "pds" => Some(Algorithm::Pds),
+            "pds-pn" | "pdspn" => Some(Algorithm::PdsPn),
             "dfpn" | "df-pn" => Some(Algorithm::Dfpn),
             _ => None,
         }
@@ -73,6 +100,8 @@ impl Algorithm {
         match self {
             Algorithm::Pn => "pn",
             Algorithm::Pn2 => "pn2",
+            Algorithm::Pds => "pds",
+            Algorithm::PdsPn => "pds-pn",
             Algorithm::Dfpn => "dfpn",
         }
     }
@@ -83,9 +112,11 @@ impl Algorithm {
 pub struct ProofLimits {
     /// Moves made on the board, in all (the main search and the shortest-mate step).
     pub nodes: u64,
-    /// Most nodes kept in memory by PN and PN² (the first level of PN² included).
+    /// Most nodes kept in memory by PN and PN² (the first level of PN² included); for
+    /// PDS-PN the N of (5.4), which bounds its second-level trees together with the entries
+    /// of its table.
     pub tree_nodes: usize,
-    /// Size of the df-pn transposition table in MiB.
+    /// Size of the transposition table of PDS, PDS-PN and df-pn in MiB.
     pub hash_mb: usize,
     /// Only mates in at most this many attacker moves count ("mate in N").
     pub max_moves: Option<u32>,
@@ -178,8 +209,8 @@ impl Default for ProofLimits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The attacker mates in `mate_in_moves` moves (at most; see [`ProofResult::shortest`]);
-    /// `pv` is a line of the proof ending in checkmate (it may be cut short when a df-pn
-    /// table entry on it was overwritten).
+    /// `pv` is a line of the proof ending in checkmate (empty in the rare case that the
+    /// transposition table of PDS, PDS-PN or df-pn lost an entry of the proof).
     Proven {
         /// Attacker moves to mate along the proof.
         mate_in_moves: u32,
@@ -235,6 +266,8 @@ pub fn prover(algo: Algorithm) -> Box<dyn Prover> {
     match algo {
         Algorithm::Pn => Box::new(pn::PnProver),
         Algorithm::Pn2 => Box::new(pn2::Pn2Prover),
+        Algorithm::Pds => Box::<pds::PdsProver>::default(),
+        Algorithm::PdsPn => Box::<pdspn::PdsPnProver>::default(),
         Algorithm::Dfpn => Box::<dfpn::DfpnProver>::default(),
     }
 }

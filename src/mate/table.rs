@@ -1,6 +1,8 @@
-//! The transposition table of df-pn: proof and disproof numbers, the proof length of proven
-//! positions and the work spent, in buckets of four entries. The table plays the part of
-//! the TwoBig table of PDS (Winands 2004, §4.2.3, §5.1.2) with a simpler replacement rule:
+//! The transposition table of df-pn, PDS and PDS-PN: proof and disproof numbers, the proof
+//! length of proven positions and the work spent, in buckets of four entries, with a count
+//! of the entries in use (the size x of the first level of PDS-PN, Winands 2004, §5.1.3).
+//! The table plays the part of the TwoBig table of PDS (§4.2.3, §5.1.2) with a simpler
+//! replacement rule:
 //! a new position goes to an empty entry, else replaces the unproven entry of the bucket
 //! with the least work, else (all four proven) the proven one with the least work. Proofs
 //! are kept preferentially because the principal line is read back from them.
@@ -25,6 +27,8 @@ const WAYS: usize = 4;
 /// A fixed-size table of [`Entry`].
 pub struct Table {
     buckets: Vec<[Entry; WAYS]>,
+    /// Entries in use.
+    used: usize,
 }
 
 impl Table {
@@ -39,6 +43,7 @@ impl Table {
             if want == 1 {
                 return Table {
                     buckets: vec![[Entry::default(); WAYS]; 1],
+                    used: 0,
                 };
             }
             want /= 2;
@@ -52,7 +57,7 @@ impl Table {
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(n).ok()?;
         buckets.resize(n, [Entry::default(); WAYS]);
-        Some(Table { buckets })
+        Some(Table { buckets, used: 0 })
     }
 
     #[inline]
@@ -89,16 +94,16 @@ impl Table {
                 }
                 best
             });
+        if bucket[slot].key == 0 {
+            self.used += 1;
+        }
         bucket[slot] = e;
     }
 
-    /// Number of entries in use (a scan; for tests and reports).
+    /// Number of entries in use.
+    #[inline]
     pub fn used(&self) -> usize {
-        self.buckets
-            .iter()
-            .flat_map(|b| b.iter())
-            .filter(|e| e.key != 0)
-            .count()
+        self.used
     }
 }
 
@@ -130,5 +135,9 @@ mod tests {
             });
         }
         assert_eq!(t.get(base), Some(proof));
+        // Four ways: the fifth and later keys replace entries, the count stays at four.
+        assert_eq!(t.used(), 4);
+        let scanned = t.buckets.iter().flatten().filter(|e| e.key != 0).count();
+        assert_eq!(scanned, t.used());
     }
 }

@@ -160,6 +160,16 @@ impl Tree {
         }
     }
 
+    /// The children that the proof of the proven node `i` needs: the shortest proven child
+    /// at an OR node, all children at an AND node.
+    pub fn proof_children(&self, i: usize) -> Vec<usize> {
+        if self.nodes[i].or {
+            self.proof_child(i).into_iter().collect()
+        } else {
+            self.children(i).collect()
+        }
+    }
+
     /// The principal line of the proof below the proven node `i`.
     pub fn pv(&self, mut i: usize) -> Vec<Move> {
         let mut line = Vec::new();
@@ -183,11 +193,7 @@ impl Tree {
             if !src.nodes[s].expanded || !src.nodes[s].proven() {
                 continue;
             }
-            let kids: Vec<usize> = if src.nodes[s].or {
-                src.proof_child(s).into_iter().collect()
-            } else {
-                src.children(s).collect()
-            };
+            let kids = src.proof_children(s);
             let first = self.nodes.len();
             self.attach(d, kids.iter().map(|&k| copy_leaf(&src.nodes[k])));
             for (j, &k) in kids.iter().enumerate() {

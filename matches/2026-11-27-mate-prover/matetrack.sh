@@ -1,0 +1,28 @@
+#!/bin/sh
+# Issue 40: nosce against Stockfish 15.1 on the public matetrack suites, judged by the suite's
+# own matecheck.py (python-chess; it sets UCI_AnalyseMode, so nosce runs df-pn beside α-β
+# with half of the node budget each). Nothing of matetrack is kept in this repository.
+#   MATETRACK  a checkout of https://github.com/vondele/matetrack (cloned into target/ if unset)
+#   STOCKFISH  the Stockfish binary (default: Debian's /usr/games/stockfish, 15.1)
+#   SUITE      classic280.epd (default) or matetrack.epd;  NODES  per position (default 10^6)
+#   ENGINES    which to run (default: "nosce stockfish");  CONC  processes each (default 1)
+set -e
+cd "$(dirname "$0")/../.."
+mt=${MATETRACK:-target/matetrack}
+[ -d "$mt" ] || git clone --depth 1 https://github.com/vondele/matetrack "$mt"
+suite=${SUITE:-classic280.epd}
+nodes=${NODES:-1000000}
+out=matches/2026-11-27-mate-prover/matetrack
+mkdir -p "$out"
+cargo build --release
+for eng in ${ENGINES:-nosce stockfish}; do
+  case $eng in
+    nosce) bin=target/release/nosce ;;
+    stockfish) bin=${STOCKFISH:-/usr/games/stockfish} ;;
+  esac
+  log="$out/${suite%.epd}-$nodes-$eng.txt"
+  { echo "# $bin ($("$bin" --version 2>/dev/null | head -1 || true)) $suite nodes=$nodes $(date -u +%FT%TZ)"
+    /usr/bin/time -f "wall %e s" python3 "$mt/matecheck.py" --engine "$bin" --epdFile "$mt/$suite" \
+      --nodes "$nodes" --concurrency "${CONC:-1}" 2>&1; } > "$log"
+  tail -n 12 "$log"
+done
