@@ -41,6 +41,7 @@ mod option_grammar;
 pub mod option_table;
 mod search_job;
 pub mod settings;
+mod table_mate;
 
 pub use model_setup::FIT_FAMILY;
 

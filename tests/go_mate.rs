@@ -217,3 +217,49 @@ fn xboard_analyze_reports_the_provers_mate() {
     e.send("quit");
     e.expect_exit(QUICK);
 }
+
+/// Searches `fen` until the exact tables (generated on first use into a fresh directory)
+/// answer with a mate score; returns the last search's lines.
+fn table_answer(e: &mut Engine, fen: &str) -> Vec<String> {
+    e.send(&format!("position fen {fen}"));
+    for _ in 0..100 {
+        let (lines, _) = e.go("go nodes 2000", SEARCH);
+        if pv_lines(&lines)
+            .last()
+            .is_some_and(|l| l.contains(" score mate "))
+        {
+            return lines;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    e.fail("the exact tables never answered with a mate score");
+}
+
+#[test]
+fn table_positions_are_answered_with_the_tables_shortest_mate() {
+    let dir = std::env::temp_dir().join(format!("nosce-go-mate-tables-{}", std::process::id()));
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"));
+    cmd.env("NOSCE_TABLES", &dir);
+    let mut e = Engine::start_command(cmd);
+    e.send("uci");
+    e.read_until("uciok", QUICK);
+    // KRvK, mate in 7 (Gaviota's DTM through python-chess, matches/2026-11-27-mate-prover).
+    let fen = "8/8/8/7R/8/5K2/8/3k4 w - - 0 1";
+    let lines = table_answer(&mut e, fen);
+    check_mate_answer(&mut e, &lines, fen, 7);
+    // The mated side: the longest defence, 14 plies to mate.
+    let fen = "8/2k5/8/2K5/8/8/1R6/8 b - - 0 1";
+    let lines = table_answer(&mut e, fen);
+    let last = pv_lines(&lines).last().unwrap().to_string();
+    e.check(
+        info_tail(&last, "score")[..2] == ["mate", "-7"],
+        &format!("expected 'score mate -7' in '{last}'"),
+    );
+    let pv = pv_moves(&last);
+    e.check(
+        pv.len() == 14 && mates(fen, &pv),
+        "the loser's line is not 14 plies to mate",
+    );
+    e.close();
+    let _ = std::fs::remove_dir_all(&dir);
+}

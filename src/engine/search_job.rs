@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::mate_driver::{self, MateSettings, Plan};
+use super::table_mate;
 use crate::eval::Evaluator;
 use crate::eval::score::TB_WIN;
 use crate::limits::Limits;
@@ -141,6 +142,17 @@ pub(super) fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
                 ..search::SearchResult::default()
             }
         };
+        if model.is_none()
+            && let Some((won, pv)) = table_mate::line(tables, pos)
+            && allowed.contains(&pv[0])
+        {
+            table_mate::report(reporter, won, &pv, start);
+            return search::SearchResult {
+                best: Some(pv[0]),
+                ponder: pv.get(1).copied(),
+                ..search::SearchResult::default()
+            };
+        }
         match mate.plan(limits, stop_requested, hard) {
             Plan::None => alpha_beta(limits),
             Plan::First(algo, pl) => {
