@@ -198,32 +198,14 @@ and no larger K significantly below).\n"
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::game::GameKey;
 
     fn game(t: &str, south: &str, opening: usize, white: bool, score: f64) -> GameRecord {
+        let om = t.starts_with("B6");
         GameRecord {
-            key: GameKey {
-                treatment: t.into(),
-                south: south.into(),
-                north: "n".into(),
-                opening,
-                south_white: white,
-            },
-            result: String::new(),
-            south_score: score,
-            termination: String::new(),
-            plies: 10,
-            south_moves: 5,
-            deviations: 0,
-            predictions: if t.starts_with("B6") { 4 } else { 0 },
-            correct: 0,
+            predictions: if om { 4 } else { 0 },
             south_nodes: 500,
-            north_nodes: 0,
-            south_ms: 0,
-            om_moves: Some(if t.starts_with("B6") { 4 } else { 0 }),
-            fen: String::new(),
-            moves: Vec::new(),
-            samples: Vec::new(),
+            om_moves: Some(if om { 4 } else { 0 }),
+            ..GameRecord::for_test(t, south, "n", opening, white, score)
         }
     }
 

@@ -189,32 +189,12 @@ admissible is claim (c), in the admissibility section below.\n"
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::game::GameKey;
 
     fn game(t: &str, south: &str, opening: usize, white: bool, score: f64) -> GameRecord {
+        let north = if south == "a" { "b" } else { "a" };
         GameRecord {
-            key: GameKey {
-                treatment: t.into(),
-                south: south.into(),
-                north: if south == "a" { "b".into() } else { "a".into() },
-                opening,
-                south_white: white,
-            },
-            result: String::new(),
-            south_score: score,
-            termination: String::new(),
-            plies: 10,
-            south_moves: 5,
             deviations: if t == "T4" { 3 } else { 1 },
-            predictions: 0,
-            correct: 0,
-            south_nodes: 0,
-            north_nodes: 0,
-            south_ms: 0,
-            om_moves: None,
-            fen: String::new(),
-            moves: Vec::new(),
-            samples: Vec::new(),
+            ..GameRecord::for_test(t, south, north, opening, white, score)
         }
     }
 

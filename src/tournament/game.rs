@@ -84,6 +84,44 @@ pub struct GameRecord {
     pub samples: Vec<Sample>,
 }
 
+#[cfg(test)]
+impl GameRecord {
+    /// A record for the analysis tests: South's points in one game, nothing else played.
+    pub(crate) fn for_test(
+        treatment: &str,
+        south: &str,
+        north: &str,
+        opening: usize,
+        south_white: bool,
+        south_score: f64,
+    ) -> GameRecord {
+        GameRecord {
+            key: GameKey {
+                treatment: treatment.into(),
+                south: south.into(),
+                north: north.into(),
+                opening,
+                south_white,
+            },
+            result: String::new(),
+            south_score,
+            termination: String::new(),
+            plies: 10,
+            south_moves: 5,
+            deviations: 0,
+            predictions: 0,
+            correct: 0,
+            south_nodes: 0,
+            north_nodes: 0,
+            south_ms: 0,
+            om_moves: None,
+            fen: String::new(),
+            moves: Vec::new(),
+            samples: Vec::new(),
+        }
+    }
+}
+
 /// Everything a game needs besides its key.
 pub struct GameSetup<'a> {
     /// South's treatment.
