@@ -288,8 +288,8 @@ pub fn prove(pos: &Position, algo: Algorithm, limits: &ProofLimits) -> ProofResu
     prove_reporting(pos, algo, limits, &mut |_, _| {})
 }
 
-/// [`prove`], telling `on_step(n, nodes)` each time the deepening driver has disproven a
-/// mate in `n` moves (`nodes`: moves made so far), for progress reports.
+/// [`prove`], telling `on_step(n, nodes)` each time a search has disproven a mate in `n`
+/// moves (`nodes`: moves made so far), for progress reports.
 pub fn prove_reporting(
     pos: &Position,
     algo: Algorithm,
@@ -338,6 +338,9 @@ pub fn prove_reporting(
     }
     let first = p.prove(pos, &rest(nodes, limits.max_moves));
     nodes += first.nodes;
+    if let (Outcome::Disproven, Some(n)) = (&first.outcome, limits.max_moves) {
+        on_step(n, nodes);
+    }
     let Outcome::Proven {
         mut mate_in_moves,
         mut pv,
@@ -358,7 +361,10 @@ pub fn prove_reporting(
                 pv = line;
                 shortest = m == 1;
             }
-            Outcome::Disproven if !limits.checks_only => shortest = true,
+            Outcome::Disproven if !limits.checks_only => {
+                on_step(mate_in_moves - 1, nodes);
+                shortest = true;
+            }
             _ => break,
         }
     }
