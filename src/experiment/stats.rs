@@ -3,8 +3,8 @@
 //! confidence intervals): mean, sample standard deviation, Student-t confidence interval,
 //! Welch's two-sided t-test, and the paired t-test the report's pooled view uses (a set of
 //! positions, each played at every depth: differences by position against s = 0). The t
-//! distribution's CDF comes from the regularized incomplete beta function (continued
-//! fraction, Numerical Recipes §6.4) and `ln Γ` (Lanczos, g = 7).
+//! distribution (CDF and quantiles) is the `statrs` crate's, a lab-only dependency; the
+//! tests below check it against R's numbers.
 
 /// Arithmetic mean (`NaN` for no data).
 pub fn mean(xs: &[f64]) -> f64 {
@@ -34,115 +34,24 @@ pub fn ci_half_width(xs: &[f64], level: f64) -> f64 {
     t_quantile(0.5 + level / 2.0, (n - 1) as f64) * se
 }
 
-/// ln Γ(x) for x > 0 (Lanczos approximation, g = 7, nine coefficients).
-pub fn ln_gamma(x: f64) -> f64 {
-    const G: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x < 0.5 {
-        // Reflection: Γ(x) Γ(1 − x) = π / sin(πx).
-        let pi = std::f64::consts::PI;
-        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
-    }
-    let x = x - 1.0;
-    let mut a = G[0];
-    let t = x + 7.5;
-    for (i, g) in G.iter().enumerate().skip(1) {
-        a += g / (x + i as f64);
-    }
-    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
+/// Student's t with `df` degrees of freedom, or `None` for a `df` statrs refuses.
+fn student(df: f64) -> Option<statrs::distribution::StudentsT> {
+    statrs::distribution::StudentsT::new(0.0, 1.0, df).ok()
 }
 
-/// Continued fraction of the incomplete beta function (modified Lentz).
-fn beta_cf(a: f64, b: f64, x: f64) -> f64 {
-    const TINY: f64 = 1e-300;
-    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
-    let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < TINY {
-        d = TINY;
-    }
-    d = 1.0 / d;
-    let mut h = d;
-    for m in 1..=300 {
-        let m = f64::from(m);
-        let m2 = 2.0 * m;
-        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        h *= d * c;
-        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        let del = d * c;
-        h *= del;
-        if (del - 1.0).abs() < 1e-15 {
-            break;
-        }
-    }
-    h
-}
-
-/// The regularized incomplete beta function I_x(a, b).
-pub fn inc_beta(a: f64, b: f64, x: f64) -> f64 {
-    if x <= 0.0 {
-        return 0.0;
-    }
-    if x >= 1.0 {
-        return 1.0;
-    }
-    let ln_front = ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln();
-    let front = ln_front.exp();
-    if x < (a + 1.0) / (a + b + 2.0) {
-        front * beta_cf(a, b, x) / a
-    } else {
-        1.0 - front * beta_cf(b, a, 1.0 - x) / b
-    }
-}
-
-/// CDF of Student's t distribution with `df` degrees of freedom.
+/// CDF of Student's t distribution with `df` degrees of freedom (statrs; NaN for df ≤ 0).
 pub fn t_cdf(t: f64, df: f64) -> f64 {
+    use statrs::distribution::ContinuousCDF;
     if !t.is_finite() {
         return if t > 0.0 { 1.0 } else { 0.0 };
     }
-    let tail = 0.5 * inc_beta(df / 2.0, 0.5, df / (df + t * t));
-    if t > 0.0 { 1.0 - tail } else { tail }
+    student(df).map_or(f64::NAN, |d| d.cdf(t))
 }
 
-/// The `p` quantile of Student's t with `df` degrees of freedom (bisection on the CDF).
+/// The `p` quantile of Student's t with `df` degrees of freedom (statrs; NaN for df ≤ 0).
 pub fn t_quantile(p: f64, df: f64) -> f64 {
-    let (mut lo, mut hi) = (-1e3, 1e3);
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if t_cdf(mid, df) < p {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
+    use statrs::distribution::ContinuousCDF;
+    student(df).map_or(f64::NAN, |d| d.inverse_cdf(p))
 }
 
 /// Result of Welch's t-test of `a` against `b`.
@@ -231,8 +140,6 @@ mod tests {
         }
         assert!((t_cdf(0.0, 5.0) - 0.5).abs() < 1e-12);
         assert!((t_cdf(2.015, 5.0) - 0.95).abs() < 1e-3);
-        assert!((ln_gamma(5.0) - 24f64.ln()).abs() < 1e-12);
-        assert!((inc_beta(2.0, 3.0, 0.4) - 0.5248).abs() < 1e-4);
     }
 
     #[test]
