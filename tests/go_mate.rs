@@ -265,3 +265,25 @@ fn table_positions_are_answered_with_the_tables_shortest_mate() {
     e.close();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_search_cut_short_by_a_proof_claims_nothing_about_the_root() {
+    // From matetrack.epd (bm #7). The prover proves the mate while α-β is still in depth 1,
+    // whose first move (f6d5) happens to allow mate in one: that cut iteration once came out
+    // as an exact "score mate -1" for a root that mates.
+    let fen = "2BB4/1PPPPPPP/5Nk1/K1bqnnpb/8/8/p4p2/1r6 w - - 0 1";
+    let (mut e, _) = Engine::start_uci();
+    e.send("setoption name UCI_AnalyseMode value true");
+    e.send(&format!("position fen {fen}"));
+    let (lines, _) = e.go("go nodes 1000000", SEARCH);
+    for l in pv_lines(&lines) {
+        let s = info_tail(l, "score");
+        let negative = s.len() >= 2 && s[0] == "mate" && s[1].starts_with('-');
+        e.check(
+            !negative || l.contains("bound"),
+            &format!("an exact mate against the side that mates: '{l}'"),
+        );
+    }
+    check_mate_answer(&mut e, &lines, fen, 7);
+    e.close();
+}

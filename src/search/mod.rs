@@ -483,8 +483,15 @@ fn main_loop<E: Evaluator + ?Sized>(
         result.pv = best_line.pv.clone();
         if !completed {
             // The new best move of a cut iteration is shown: the last pv a GUI sees starts
-            // with the move we play (match runners check it).
-            report(ctx, &w, depth, 1, best_line, best_line.bound, counters);
+            // with the move we play (match runners check it). Other root moves were not
+            // searched, so the root's value is only known to be at least this line's: a
+            // lower bound (an aborted depth 1 could otherwise claim "mate -1" for a root that
+            // mates, as the first move searched happened to be a blunder).
+            let bound = match best_line.bound {
+                ScoreBound::Upper => ScoreBound::Upper,
+                _ => ScoreBound::Lower,
+            };
+            report(ctx, &w, depth, 1, best_line, bound, counters);
             break;
         }
         result.depth = depth as u32;
