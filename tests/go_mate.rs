@@ -262,6 +262,11 @@ fn table_positions_are_answered_with_the_tables_shortest_mate() {
         pv.len() == 14 && mates(fen, &pv),
         "the loser's line is not 14 plies to mate",
     );
+    // `auto` answers a table root from the table as α-β does.
+    e.send("setoption name OM_Mode value auto");
+    let fen = "8/8/8/7R/8/5K2/8/3k4 w - - 0 1";
+    let lines = table_answer(&mut e, fen);
+    check_mate_answer(&mut e, &lines, fen, 7);
     e.close();
     let _ = std::fs::remove_dir_all(&dir);
 }

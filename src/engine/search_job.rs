@@ -142,7 +142,10 @@ pub(super) fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
                 ..search::SearchResult::default()
             }
         };
-        if model.is_none()
+        // Plain α-β and `auto` (whose gate plays α-β unless it measured a reason to
+        // speculate: a table root needs none); `om`/`prom` choose among the table's moves
+        // themselves (the KQKR experiment).
+        if model.is_none_or(|m| m.auto.is_some())
             && let Some((won, pv)) = table_mate::line(tables, pos)
             && allowed.contains(&pv[0])
         {

@@ -3,9 +3,10 @@
 //! analysis, the Nalimov metric of Donkers 2003 §5.4), a won or lost root is answered with
 //! `score mate ±N` and the whole DTM-optimal line (the winner mating fastest, the loser
 //! lasting longest) instead of α-β's large table score — the shortest mate, proven by the
-//! table. Only for plain α-β searches (the opponent-model driver chooses among the table's
-//! moves itself), and only when the line ends in mate before the fifty-move rule could end
-//! the game.
+//! table. For plain α-β and `OM_Mode=auto` (a table root gives `auto` no reason to
+//! speculate); `om` and `prom` choose among the table's moves themselves (the KQKR
+//! experiment). Only when the line ends in mate before the fifty-move rule could end the
+//! game.
 
 use shakmaty::{Move, Position as _};
 
