@@ -100,7 +100,7 @@ impl MateSettings {
         let mut ab = limits.clone();
         let mut pl = base;
         if let Some(n) = limits.nodes {
-            let mine = n / 100 * SHARE + n % 100 * SHARE / 100;
+            let mine = (u128::from(n) * u128::from(SHARE) / 100) as u64;
             pl.nodes = mine;
             ab.nodes = Some((n - mine).max(1));
         }
