@@ -455,8 +455,10 @@ fn a_slow_engine_gets_only_its_share_of_the_move_time() {
             !says(&lines, "fails"),
             "a slow engine cut at its share was reported as failing",
         );
+        // The first search also waits for the helper's start, which a loaded machine stretches.
+        let slack = if i == 0 { 2000 } else { 400 };
         e.check(
-            took < Duration::from_millis(movetime + 400),
+            took < Duration::from_millis(movetime + slack),
             &format!("bestmove after {took:?} with movetime {movetime}"),
         );
         if i == 0 {

@@ -24,7 +24,7 @@ mkdir -p "$out"
 cargo build --release
 # nosce builds an exact table the first time it meets its material (in the background, so
 # that first search is α-β's); build the ones classic280 needs first, as a used engine has.
-for m in KRvK KBBvK KBNvK KQvKR; do target/release/nosce tb gen "$m" > /dev/null; done
+for m in KRvK KBBvK KBNvK KQvKR KQvKP; do target/release/nosce tb gen "$m" > /dev/null; done
 for eng in ${ENGINES:-nosce stockfish}; do
   case $eng in
     nosce) bin=target/release/nosce ;;

@@ -238,7 +238,7 @@ static ROWS: &[R] = &[
         spec: check(
             "ExactTables",
             true,
-            "our own exact DTM/DTC tables for pawnless endings of up to four pieces (built on first use, cached)",
+            "our own exact DTM/DTC tables for endings of up to four pieces, pawns on one side at most (built on first use, cached)",
         ),
         apply: |s, v| {
             s.exact_tables = v.on();

@@ -65,7 +65,7 @@ pub struct Settings {
     pub syzygy_probe_limit: usize,
     /// Respect the 50-move rule in table results.
     pub syzygy_50_move_rule: bool,
-    /// Use our own exact DTM/DTC tables (pawnless, up to four pieces).
+    /// Use our own exact DTM/DTC tables (up to four pieces, pawns on one side at most).
     pub exact_tables: bool,
     /// Who the opponent is (`UCI_Opponent`, xboard `name`/`rating`/`computer`).
     pub opponent: Option<OpponentId>,

@@ -1,5 +1,5 @@
-//! Mates read from our exact tables: when the root is a pawnless ending of at most four
-//! pieces whose DTM table is in memory ([`crate::tb::exact`]; Thompson's retrograde
+//! Mates read from our exact tables: when the root is an ending of at most four pieces (pawns
+//! on one side at most) whose DTM table is in memory ([`crate::tb::exact`]; Thompson's retrograde
 //! analysis, the Nalimov metric of Donkers 2003 §5.4), a won or lost root is answered with
 //! `score mate ±N` and the whole DTM-optimal line (the winner mating fastest, the loser
 //! lasting longest) instead of α-β's large table score — the shortest mate, proven by the

@@ -1,4 +1,4 @@
-//! [`ExactTables`]: the owner of our own exact pawnless tables. It resolves the table
+//! [`ExactTables`]: the owner of our own exact tables (pawnless, or pawns on one side). It resolves the table
 //! directory, loads a table on first use (verifying its checksum) or generates it with the
 //! retrograde solver (sub-endings first) and stores it atomically, then answers probes, ranks
 //! root moves by DTM or Thompson's DTC, and scores positions for the evaluator. Donkers 2003
@@ -90,7 +90,7 @@ struct Slot {
     source: OnceLock<TableSource>,
 }
 
-/// Our exact tables for all pawnless materials with up to four pieces, loaded or generated
+/// Our exact tables for all materials with up to four pieces and pawns on at most one side, loaded or generated
 /// lazily. Probing a material for the first time may take seconds (generation); call
 /// [`ExactTables::generate`] up front to avoid that during a search.
 pub struct ExactTables {
@@ -168,7 +168,7 @@ impl ExactTables {
     }
 
     fn with_dir(dir: Option<PathBuf>) -> ExactTables {
-        let slots = Material::all_canonical(MAX_EXACT_PIECES)
+        let slots = Material::all_covered(MAX_EXACT_PIECES)
             .into_iter()
             .map(|material| Slot {
                 material,
@@ -271,10 +271,8 @@ impl ExactTables {
         }
         // Sub-endings first (each behind its own OnceLock), then this one.
         let sub = |m: &Material| self.table(m);
-        for piece in material.pieces().into_iter().skip(2) {
-            if let Some(child) = material.without(piece) {
-                sub(&child)?;
-            }
+        for child in material.conversions() {
+            sub(&child)?;
         }
         let start = Instant::now();
         let table = solve(&material, &sub)?;
@@ -301,7 +299,7 @@ impl ExactTables {
     }
 
     /// Exact value of a position for the side to move; `None` if the material is not covered
-    /// (pawns, more than four pieces, castling rights) or the table is unavailable.
+    /// (pawns on both sides, more than four pieces, castling rights) or the table is unavailable.
     pub fn probe(&self, pos: &Chess) -> Option<TbEntry> {
         let placement = Placement::from_position(pos)?;
         self.table(&placement.material).ok()?.probe(&placement)
@@ -323,7 +321,7 @@ impl ExactTables {
             let mut after = pos.clone();
             after.play_unchecked(mv);
             let child = self.probe(&after)?;
-            let conversion = mv.is_capture() && child.wdl != Wdl::Draw;
+            let conversion = (mv.is_capture() || mv.is_promotion()) && child.wdl != Wdl::Draw;
             let value = MoveValue {
                 wdl: child.wdl.flip(),
                 dtm: child.dtm.map(|d| d + 1),

@@ -11,7 +11,7 @@
 //! | 16 | 16 | material key, ASCII, NUL padded (`KQvKR`) |
 //! | 32 | 4 | number of pieces |
 //! | 36 | 4 | reserved, 0 |
-//! | 40 | 8 | index slots per side to move (`462 * 64^(pieces-2)`) |
+//! | 40 | 8 | index slots per side to move (`462 * 64^(pieces-2)`, with pawns `32 * 64^(pieces-1)`) |
 //! | 48 | 8 | payload length in bytes (4 × slots) |
 //! | 56 | 4 | largest DTM (plies) |
 //! | 60 | 4 | largest DTC (plies) |

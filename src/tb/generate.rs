@@ -1,7 +1,8 @@
 //! The retrograde solver (Thompson 1986, the method behind BELLE's KQKR database in the
-//! Browne–BELLE games, Donkers 2003 §5.4 and Appendix B). It solves one pawnless material
-//! with at most four pieces, both sides to move, given the solved sub-endings reached by a
-//! capture, and stores two metrics per position:
+//! Browne–BELLE games, Donkers 2003 §5.4 and Appendix B). It solves one material with at
+//! most four pieces and pawns on one side at most, both sides to move, given the solved
+//! sub-endings reached by a conversion (a capture or a promotion; pawn pushes stay inside the
+//! table and are un-made like piece moves), and stores two metrics per position:
 //!
 //! * **DTM** (distance to mate, plies): 0 if the side to move is mated; a winning position has
 //!   `1 + min` over moves to lost positions, a losing one `1 + max` over all moves. Captures
@@ -29,9 +30,9 @@ use shakmaty::{Color, Piece, Role, Square};
 use crate::tb::{
     error::TbError,
     index::Layout,
-    material::Material,
+    material::{Material, PROMOTIONS},
     params::MAX_DISTANCE,
-    placement::{attacked, attacks_of, occupancy},
+    placement::{Placement, attacked, attacks_of, occupancy, piece_attacks},
     table::{CODE_DRAW, CODE_ILLEGAL, Table, Wdl, side},
 };
 
@@ -46,6 +47,9 @@ const F_LOSE_CAP: u8 = 4;
 /// Capacity of the per-position move buffers (at most 62 moves with four pieces).
 const MOVE_BUF: usize = 80;
 
+/// Capacity of one piece's move list (a queen has at most 27 moves, a pawn 12).
+const CANDIDATES: usize = 32;
+
 /// Entry flags in the breadth-first lists: bit 31 = Black to move, bit 30 = win.
 const E_BLACK: u32 = 1 << 31;
 const E_WIN: u32 = 1 << 30;
@@ -58,55 +62,43 @@ enum Metric {
     Dtc,
 }
 
-/// How a capture by the piece in one slot maps into its sub-table.
-struct CaptureMap {
-    table: Arc<Table>,
-    /// Colours swapped to reach the sub-table's canonical orientation.
-    flip: bool,
-    /// `child_from_parent[k]`: parent slot whose square fills child slot `k`.
-    child_from_parent: [usize; 4],
+/// The solved tables a conversion (a capture or a promotion) can lead to.
+struct Conversions {
+    tables: Vec<Arc<Table>>,
 }
 
-impl CaptureMap {
-    fn new(layout: &Layout, captured: usize, table: Arc<Table>, flip: bool) -> Option<CaptureMap> {
-        let child = *table.layout();
-        let mut map = [0usize; 4];
-        let mut used = [false; 4];
-        used[captured] = true;
-        for (k, slot) in map.iter_mut().enumerate().take(child.n) {
-            let want = child.pieces[k];
-            let i = (0..layout.n).find(|&i| {
-                let p = layout.pieces[i];
-                let p = if flip {
-                    Piece {
-                        color: !p.color,
-                        role: p.role,
-                    }
-                } else {
-                    p
-                };
-                !used[i] && p == want
-            })?;
-            used[i] = true;
-            *slot = i;
+impl Conversions {
+    /// Value for the side to move after a conversion: `child` holds the parent's squares with
+    /// the moved piece on its target, slot `removed` (the captured piece) is gone and slot
+    /// `promoted`, if given, holds a new piece of that role.
+    fn probe(
+        &self,
+        layout: &Layout,
+        child: &[u8; 4],
+        removed: Option<usize>,
+        promoted: Option<(usize, Role)>,
+        turn: Color,
+    ) -> Option<crate::tb::table::TbEntry> {
+        let mut list = [(layout.pieces[0], 0u8); 4];
+        let mut n = 0;
+        for (i, (&square, &piece)) in child.iter().zip(&layout.pieces).enumerate() {
+            if i >= layout.n || Some(i) == removed {
+                continue;
+            }
+            let mut piece = piece;
+            if let Some((slot, role)) = promoted
+                && slot == i
+            {
+                piece.role = role;
+            }
+            list[n] = (piece, square);
+            n += 1;
         }
-        Some(CaptureMap {
-            table,
-            flip,
-            child_from_parent: map,
-        })
-    }
-
-    /// Value for the side to move in the child (after the capture), parent squares given.
-    fn probe(&self, parent_sq: &[u8; 4], child_turn: Color) -> Option<crate::tb::table::TbEntry> {
-        let n = self.table.layout().n;
-        let mut sq = [0u8; 4];
-        for k in 0..n {
-            let s = parent_sq[self.child_from_parent[k]];
-            sq[k] = if self.flip { s ^ 56 } else { s };
-        }
-        let turn = if self.flip { !child_turn } else { child_turn };
-        self.table.probe_squares(&sq, turn)
+        let placement = Placement::from_pieces(&list[..n], turn)?;
+        self.tables
+            .iter()
+            .find(|t| t.material() == placement.material)?
+            .probe(&placement)
     }
 }
 
@@ -138,22 +130,14 @@ pub fn solve(
         )));
     }
     let layout = Layout::new(material);
-    let mut captures: Vec<Option<CaptureMap>> = Vec::with_capacity(layout.n);
-    for slot in 0..layout.n {
-        if slot < 2 {
-            captures.push(None);
-            continue;
-        }
-        let child = material
-            .without(layout.pieces[slot])
-            .ok_or_else(|| TbError::Internal(format!("cannot remove slot {slot} of {material}")))?;
-        let (canonical, flip) = child.canonical();
-        let table = sub(&canonical)?;
-        let map = CaptureMap::new(&layout, slot, table, flip)
-            .ok_or_else(|| TbError::Internal(format!("no capture map for {material}")))?;
-        captures.push(Some(map));
-    }
-    let forward = forward_pass(&layout, &captures)?;
+    let conversions = Conversions {
+        tables: material
+            .conversions()
+            .iter()
+            .map(sub)
+            .collect::<Result<_, _>>()?,
+    };
+    let forward = forward_pass(&layout, &conversions)?;
     let (dtm, dtm_win) = backward_pass(&layout, &forward, Metric::Dtm)?;
     let (dtc, dtc_win) = backward_pass(&layout, &forward, Metric::Dtc)?;
     for s in 0..2 {
@@ -193,6 +177,27 @@ fn distinct_count(list: &mut [u32]) -> u8 {
     distinct
 }
 
+/// The squares a pawn of `color` now on `to` can have come from by a push (single or double),
+/// given the occupancy: un-moves for the breadth-first passes. Captures and promotions are
+/// conversions and have no un-move inside a table.
+fn pawn_origins(color: Color, to: u8, occ: u64) -> u64 {
+    let rank = to >> 3;
+    let free = |s: u8| occ & (1u64 << s) == 0;
+    let (one, two) = match color {
+        Color::White if rank >= 2 => (to - 8, (rank == 3).then(|| to - 16)),
+        Color::Black if rank <= 5 => (to + 8, (rank == 4).then(|| to + 16)),
+        _ => return 0,
+    };
+    if !free(one) {
+        return 0;
+    }
+    let mut out = 1u64 << one;
+    if let Some(two) = two.filter(|&s| free(s)) {
+        out |= 1u64 << two;
+    }
+    out
+}
+
 fn is_slider(role: Role) -> bool {
     matches!(role, Role::Queen | Role::Rook | Role::Bishop)
 }
@@ -210,8 +215,78 @@ fn color_of(s: usize) -> Color {
     if s == 0 { Color::White } else { Color::Black }
 }
 
-/// Counts successor classes and evaluates captures for every index slot.
-fn forward_pass(layout: &Layout, captures: &[Option<CaptureMap>]) -> Result<Forward, TbError> {
+/// One move of one piece in the forward pass.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    to: u8,
+    /// Slot of the captured piece.
+    captured: Option<usize>,
+    /// The role a pawn promotes to.
+    promotion: Option<Role>,
+}
+
+/// The pseudo-legal moves of the piece in slot `i` (pawn pushes, double pushes, captures and
+/// promotions included) into `out`; returns their number.
+fn candidates(
+    pieces: &[Piece; 4],
+    sq: &[u8; 4],
+    n: usize,
+    i: usize,
+    occ: u64,
+    own: u64,
+    out: &mut [Candidate; CANDIDATES],
+) -> usize {
+    let piece = pieces[i];
+    let from = sq[i];
+    let victim = |to: u8| (0..n).find(|&j| j != i && sq[j] == to);
+    let mut count = 0;
+    let mut push = |to: u8, captured: Option<usize>, promotion: Option<Role>| {
+        out[count] = Candidate {
+            to,
+            captured,
+            promotion,
+        };
+        count += 1;
+    };
+    if piece.role != Role::Pawn {
+        let mut targets = attacks_of(piece.role, from, occ) & !own;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            push(to, victim(to), None);
+        }
+        return count;
+    }
+    let white = piece.color == Color::White;
+    let last = if white { 7 } else { 0 };
+    let start = if white { 1 } else { 6 };
+    let step = |s: u8| if white { s + 8 } else { s - 8 };
+    let mut targets = piece_attacks(piece, from, occ) & occ & !own;
+    let one = step(from);
+    if occ & (1u64 << one) == 0 {
+        targets |= 1u64 << one;
+        if from >> 3 == start && occ & (1u64 << step(one)) == 0 {
+            push(step(one), None, None);
+        }
+    }
+    while targets != 0 {
+        let to = targets.trailing_zeros() as u8;
+        targets &= targets - 1;
+        let captured = victim(to);
+        if to >> 3 == last {
+            for role in PROMOTIONS {
+                push(to, captured, Some(role));
+            }
+        } else {
+            push(to, captured, None);
+        }
+    }
+    count
+}
+
+/// Counts successor classes and evaluates conversions (captures and promotions) for every
+/// index slot.
+fn forward_pass(layout: &Layout, conversions: &Conversions) -> Result<Forward, TbError> {
     let size = layout.size;
     let mut f = Forward {
         state: [filled(CODE_ILLEGAL, size)?, filled(CODE_ILLEGAL, size)?],
@@ -246,55 +321,50 @@ fn forward_pass(layout: &Layout, captures: &[Option<CaptureMap>]) -> Result<Forw
             }
             let (mut n_children, mut legal_moves, mut folded) = (0usize, 0usize, false);
             let (mut flags, mut win_dtm, mut lose_dtm) = (0u8, u8::MAX, 0u8);
+            let mut cands = [Candidate::default(); CANDIDATES];
             for i in 0..n {
                 if pieces[i].color != us {
                     continue;
                 }
-                let mut targets = attacks_of(pieces[i].role, sq[i], occ) & !own;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    let captured = (0..n).find(|&j| j != i && sq[j] == to);
-                    if captured.is_some_and(|j| j < 2) {
+                let count = candidates(pieces, &sq, n, i, occ, own, &mut cands);
+                for c in &cands[..count] {
+                    if c.captured.is_some_and(|j| j < 2) {
                         continue; // never happens in a legal position
                     }
                     let mut child = sq;
-                    child[i] = to;
-                    let child_occ = (occ & !(1u64 << sq[i])) | (1u64 << to);
+                    child[i] = c.to;
+                    let child_occ = (occ & !(1u64 << sq[i])) | (1u64 << c.to);
                     let king = child[s];
-                    let skip = captured.unwrap_or(usize::MAX);
+                    let skip = c.captured.unwrap_or(usize::MAX);
                     if attacked(pieces, &child, n, skip, them, king, child_occ) {
                         continue;
                     }
                     legal_moves += 1;
-                    match captured {
-                        None => {
-                            let (c, direct) = layout.index_flagged(&child).ok_or_else(|| {
-                                TbError::Internal("quiet move reached an invalid index".into())
-                            })?;
-                            folded |= !direct;
-                            children[n_children] = c;
-                            n_children += 1;
+                    if c.captured.is_none() && c.promotion.is_none() {
+                        let (c, direct) = layout.index_flagged(&child).ok_or_else(|| {
+                            TbError::Internal("quiet move reached an invalid index".into())
+                        })?;
+                        folded |= !direct;
+                        children[n_children] = c;
+                        n_children += 1;
+                        continue;
+                    }
+                    let promoted = c.promotion.map(|role| (i, role));
+                    let entry = conversions
+                        .probe(layout, &child, c.captured, promoted, them)
+                        .ok_or_else(|| {
+                            TbError::Internal("conversion reached an illegal sub-position".into())
+                        })?;
+                    let after = entry.dtm.map_or(0, |d| d.min(255) as u8);
+                    match entry.wdl {
+                        Wdl::Loss => {
+                            flags |= F_WIN_CAP;
+                            win_dtm = win_dtm.min(after.saturating_add(1));
                         }
-                        Some(j) => {
-                            let map = captures[j].as_ref().ok_or_else(|| {
-                                TbError::Internal("capture without sub-table".into())
-                            })?;
-                            let entry = map.probe(&child, them).ok_or_else(|| {
-                                TbError::Internal("capture reached an illegal sub-position".into())
-                            })?;
-                            let after = entry.dtm.map_or(0, |d| d.min(255) as u8);
-                            match entry.wdl {
-                                Wdl::Loss => {
-                                    flags |= F_WIN_CAP;
-                                    win_dtm = win_dtm.min(after.saturating_add(1));
-                                }
-                                Wdl::Draw => flags |= F_DRAW_CAP,
-                                Wdl::Win => {
-                                    flags |= F_LOSE_CAP;
-                                    lose_dtm = lose_dtm.max(after.saturating_add(1));
-                                }
-                            }
+                        Wdl::Draw => flags |= F_DRAW_CAP,
+                        Wdl::Win => {
+                            flags |= F_LOSE_CAP;
+                            lose_dtm = lose_dtm.max(after.saturating_add(1));
                         }
                     }
                 }
@@ -415,9 +485,21 @@ fn backward_pass(
                 // Predecessor legality (the side t not in check) as masks: the moved piece
                 // must not attack t's king from its origin, and a line opened by lifting it
                 // must be closed again by the origin square.
-                let mut froms = attacks_of(role, sq[k], occ) & !occ & !attacks_of(role, tk, base);
+                let mut froms = if role == Role::Pawn {
+                    pawn_origins(pieces[k].color, sq[k], occ)
+                        & !piece_attacks(
+                            Piece {
+                                color: !pieces[k].color,
+                                role,
+                            },
+                            tk,
+                            base,
+                        )
+                } else {
+                    attacks_of(role, sq[k], occ) & !occ & !attacks_of(role, tk, base)
+                };
                 for &j in &movers[1 - t][..n_movers[1 - t]] {
-                    if j != k && attacks_of(pieces[j].role, sq[j], base) & tk_bit != 0 {
+                    if j != k && piece_attacks(pieces[j], sq[j], base) & tk_bit != 0 {
                         froms &= if is_slider(pieces[j].role) {
                             between(sq[j], tk)
                         } else {

@@ -1,11 +1,13 @@
-//! Position indexing with the 8-fold board symmetry of pawnless endings: the white king is
+//! Position indexing. Pawnless endings use the 8-fold board symmetry: the white king is
 //! mapped into the a1–d1–d4 triangle, the two kings share one of 462 king-pair slots, every
 //! other piece takes 6 bits. A position's index is the smallest one over the symmetries that
 //! keep the white king in the triangle, so each equivalence class has exactly one index, which
 //! the retrograde solver relies on (Thompson 1986; Donkers 2003 §5.4 uses such tables for KQKR).
+//! Endings with pawns keep only the left–right mirror: the white king on files a–d (5 bits),
+//! the black king and every other piece 6 bits each, pawns never on the first or last rank.
 //! No castling and no en passant exist in these tables.
 
-use shakmaty::Piece;
+use shakmaty::{Piece, Role};
 
 use crate::tb::material::Material;
 
@@ -128,19 +130,30 @@ pub struct Layout {
     pub pieces: [Piece; 4],
     /// True if slots 2 and 3 hold the same piece (their squares are stored sorted).
     pub identical: bool,
+    /// True if the material has pawns (left–right mirror only).
+    pub pawns: bool,
     /// Number of index slots per side to move.
     pub size: usize,
 }
+
+/// Number of white-king squares of a pawn layout (files a–d).
+const PAWN_KING_SQUARES: usize = 32;
 
 impl Layout {
     /// The layout of a canonical material.
     pub fn new(material: &Material) -> Layout {
         let (pieces, n) = material.piece_array();
+        let pawns = material.has_pawns();
         Layout {
             n,
             pieces,
             identical: n == 4 && pieces[2] == pieces[3],
-            size: KING_PAIRS << (6 * (n - 2)),
+            pawns,
+            size: if pawns {
+                PAWN_KING_SQUARES << (6 * (n - 1))
+            } else {
+                KING_PAIRS << (6 * (n - 2))
+            },
         }
     }
 
@@ -156,6 +169,9 @@ impl Layout {
     /// "direct" have distinct indices, which lets the solver skip de-duplication.
     #[inline]
     pub fn index_flagged(&self, sq: &[u8; 4]) -> Option<(u32, bool)> {
+        if self.pawns {
+            return self.pawn_index(sq);
+        }
         let wk = usize::from(sq[0] & 63);
         let syms = KING_SYMS[wk];
         if syms.count == 1 && syms.t[0] == 0 {
@@ -184,10 +200,30 @@ impl Layout {
         (best != u32::MAX).then_some((best, false))
     }
 
-    /// Index from a king-pair slot and the (already mapped) squares of slots 2 and 3.
+    /// The index of a pawn layout: mirrored left–right when the white king is on files e–h.
     #[inline]
-    fn compose(&self, pair: u16, a: u8, b: u8) -> u32 {
-        let idx = u32::from(pair);
+    fn pawn_index(&self, sq: &[u8; 4]) -> Option<(u32, bool)> {
+        let mirror = sq[0] & 4 != 0;
+        let flip = if mirror { 7 } else { 0 };
+        let (wk, bk) = (
+            usize::from((sq[0] ^ flip) & 63),
+            usize::from((sq[1] ^ flip) & 63),
+        );
+        if wk == bk || !kings_apart(wk, bk) {
+            return None;
+        }
+        let kings = (((wk >> 3) * 4 + (wk & 3)) << 6 | bk) as u32;
+        Some((
+            self.compose(kings, (sq[2] ^ flip) & 63, (sq[3] ^ flip) & 63),
+            !mirror,
+        ))
+    }
+
+    /// Index from a king slot (pair, or two squares of a pawn layout) and the (already mapped)
+    /// squares of slots 2 and 3.
+    #[inline]
+    fn compose(&self, kings: impl Into<u32>, a: u8, b: u8) -> u32 {
+        let idx = kings.into();
         match self.n {
             3 => (idx << 6) | u32::from(a),
             4 => {
@@ -207,7 +243,12 @@ impl Layout {
     pub fn decode(&self, idx: u32) -> [u8; 4] {
         let extra = 6 * (self.n as u32 - 2);
         let pair = (idx >> extra) as usize;
-        let (wk, bk) = PAIRS.1[pair.min(KING_PAIRS - 1)];
+        let (wk, bk) = if self.pawns {
+            let k = (pair >> 6) & 31;
+            (((k >> 2) * 8 + (k & 3)) as u8, (pair & 63) as u8)
+        } else {
+            PAIRS.1[pair.min(KING_PAIRS - 1)]
+        };
         let mut sq = [wk, bk, 0, 0];
         match self.n {
             3 => sq[2] = (idx & 63) as u8,
@@ -232,6 +273,11 @@ impl Layout {
             }
         }
         if self.identical && sq[2] > sq[3] {
+            return false;
+        }
+        let pawn_on_edge =
+            (2..self.n).any(|i| self.pieces[i].role == Role::Pawn && matches!(sq[i] >> 3, 0 | 7));
+        if pawn_on_edge {
             return false;
         }
         self.index(&sq) == Some(idx)

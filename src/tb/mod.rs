@@ -1,6 +1,7 @@
 //! Endgame tables. Two sources of perfect play:
 //!
-//! * our own **exact tables** for pawnless endings with up to four pieces, solved by
+//! * our own **exact tables** for endings with up to four pieces and pawns on at most one side
+//!   (no en passant), solved by
 //!   retrograde analysis (Thompson 1986) with distance to mate (DTM) and Thompson's distance to
 //!   conversion (DTC) — the metrics behind the KQKR experiments and the Browne–BELLE lines of
 //!   Donkers 2003 §5.4 and Appendix B ([`ExactTables`]);

@@ -7,7 +7,8 @@ use shakmaty::{Bitboard, Color, Piece, Position, Role, Square, attacks};
 
 use crate::tb::{index::Layout, material::Material};
 
-/// Attack set of `role` on `sq` with occupancy `occ` (pawns are never asked for).
+/// Attack set of `role` on `sq` with occupancy `occ` (pieces only: a pawn's attacks depend on
+/// its colour, see [`piece_attacks`]; its moves are not attacks).
 #[inline]
 pub fn attacks_of(role: Role, sq: u8, occ: u64) -> u64 {
     let s = Square::new(u32::from(sq & 63));
@@ -19,6 +20,16 @@ pub fn attacks_of(role: Role, sq: u8, occ: u64) -> u64 {
         Role::Bishop => attacks::bishop_attacks(s, occ).0,
         Role::Knight => attacks::knight_attacks(s).0,
         Role::Pawn => 0,
+    }
+}
+
+/// Squares attacked by `piece` on `sq` with occupancy `occ`, pawns included.
+#[inline]
+pub fn piece_attacks(piece: Piece, sq: u8, occ: u64) -> u64 {
+    if piece.role == Role::Pawn {
+        attacks::pawn_attacks(piece.color, Square::new(u32::from(sq & 63))).0
+    } else {
+        attacks_of(piece.role, sq, occ)
     }
 }
 
@@ -35,7 +46,7 @@ pub fn attacked(
 ) -> bool {
     let bit = 1u64 << target;
     (0..n).any(|i| {
-        i != skip && pieces[i].color == by && attacks_of(pieces[i].role, sq[i], occ) & bit != 0
+        i != skip && pieces[i].color == by && piece_attacks(pieces[i], sq[i], occ) & bit != 0
     })
 }
 
@@ -45,7 +56,7 @@ pub fn occupancy(sq: &[u8; 4], n: usize) -> u64 {
     sq[..n].iter().fold(0, |acc, &s| acc | (1u64 << s))
 }
 
-/// A pawnless position in table coordinates: canonical material, squares in layout order and
+/// A position in table coordinates: canonical material, squares in layout order and
 /// the side to move (after any colour swap).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Placement {

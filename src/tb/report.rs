@@ -79,7 +79,9 @@ pub fn probe_text(
         match (material, entry) {
             (Some(m), Some(_)) => format!("{m} (exact tables)"),
             (Some(m), None) => format!("{m} (exact tables unavailable)"),
-            (None, _) => "not covered by the exact tables (pawns, castling or > 4 pieces)".into(),
+            (None, _) =>
+                "not covered by the exact tables (pawns on both sides, castling or > 4 pieces)"
+                    .into(),
         }
     );
     let sz_wdl = syzygy.and_then(|s| s.probe_wdl(&pos));

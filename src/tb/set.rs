@@ -117,11 +117,7 @@ impl Tablebases {
                 continue;
             }
             let _ = self.exact.table(&m);
-            for piece in m.pieces() {
-                if let Some(sub) = m.without(piece) {
-                    todo.push(sub);
-                }
-            }
+            todo.extend(m.conversions());
             done.push(m);
         }
     }
