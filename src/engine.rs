@@ -370,6 +370,7 @@ impl Engine {
         self.config.chess960 = o.chess960;
         self.config.tb_probe_depth = o.syzygy_probe_depth;
         self.config.tb_probe_limit = o.syzygy_probe_limit;
+        self.config.params.multi_cut = o.multi_cut;
         match applied {
             Applied::ResizeHash if o.hash_mb != old_hash => {
                 let want = o.hash_mb;

@@ -191,6 +191,9 @@ pub struct Alias<S: 'static, A: 'static> {
 pub struct OptionTable<S: 'static, A: 'static> {
     /// The options.
     pub rows: &'static [Row<S, A>],
+    /// Tuning options: accepted by `setoption` and documented, never announced to a GUI
+    /// (A/B tests and parameter tuning set them; a player never needs them).
+    pub hidden: &'static [Row<S, A>],
     /// Old names still accepted.
     pub aliases: &'static [Alias<S, A>],
     /// The blank the rows fill (zeros and empties; not the defaults).
@@ -211,7 +214,7 @@ impl<S: Clone, A> OptionTable<S, A> {
     /// unit tests of every table).
     pub fn defaults(&self) -> S {
         let mut s = (self.blank)();
-        for row in self.rows {
+        for row in self.rows.iter().chain(self.hidden) {
             if let Some(v) = row.spec.default_value()
                 && let Err(e) = (row.apply)(&mut s, &v)
             {
@@ -237,6 +240,7 @@ impl<S: Clone, A> OptionTable<S, A> {
         let result = if let Some(row) = self
             .rows
             .iter()
+            .chain(self.hidden)
             .find(|r| r.spec.name.eq_ignore_ascii_case(name))
         {
             let value = row.spec.check(raw)?;
@@ -266,9 +270,27 @@ impl<S: Clone, A> OptionTable<S, A> {
 
     /// The options table of the documentation, one row per option (Markdown).
     pub fn markdown(&self) -> String {
+        let mut out = Self::markdown_rows(self.rows);
+        if !self.hidden.is_empty() {
+            out.push_str("\nTuning options (not announced to GUIs; `setoption` accepts them):\n\n");
+            out.push_str(&Self::markdown_rows(self.hidden));
+        }
+        if !self.aliases.is_empty() {
+            out.push_str(
+                "\nOld names accepted until the next release (with an `info string`):\n\n",
+            );
+            for a in self.aliases {
+                out.push_str(&format!("- `{}` → {}\n", a.old, a.replaced_by));
+            }
+        }
+        out
+    }
+
+    /// A Markdown table of `rows`.
+    fn markdown_rows(rows: &[Row<S, A>]) -> String {
         let mut out =
             String::from("| option | type | default | what it does |\n|---|---|---|---|\n");
-        for spec in self.specs() {
+        for spec in rows.iter().map(|r| &r.spec) {
             let kind = match spec.kind {
                 OptionKind::Spin { min, max, .. } => format!("spin {min}–{max}"),
                 OptionKind::Check { .. } => "check".into(),
@@ -282,14 +304,6 @@ impl<S: Clone, A> OptionTable<S, A> {
                 spec.default_text().replace('|', "\\|"),
                 spec.doc.replace('|', "\\|")
             ));
-        }
-        if !self.aliases.is_empty() {
-            out.push_str(
-                "\nOld names accepted until the next release (with an `info string`):\n\n",
-            );
-            for a in self.aliases {
-                out.push_str(&format!("- `{}` → {}\n", a.old, a.replaced_by));
-            }
         }
         out
     }
@@ -339,6 +353,7 @@ mod tests {
                 },
             },
         ],
+        hidden: &[],
         aliases: &[Alias {
             old: "Flag",
             replaced_by: "nothing",

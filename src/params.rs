@@ -52,6 +52,87 @@ pub struct SearchParams {
     /// OM driver may use; a replay that does not fit aborts the OM root and the rest of the
     /// budget goes to plain α-β iterations (graceful degradation, `search::om::root`).
     pub om_replay_share_pct: u64,
+    /// Multi-cut (Winands 2004 ch. 6): off by default, set by the tuning option `MultiCut`.
+    pub multi_cut: MultiCut,
+}
+
+/// Multi-cut pruning (Björnsson and Marsland; Winands 2004 §6.4, Figure 6.3): before an
+/// expected CUT node (MC-C) — and with `at_all` also an expected ALL node (MC-A) — is
+/// searched to full depth, its first `m` moves are searched `r` plies shallower (besides
+/// the ply itself) with the node's null window; if `c` of them reach β the node returns β.
+/// Winands' best setting in LOA (§6.5.1, Figure 6.4) is (C, M, R) = (2, 10, 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MultiCut {
+    /// Prune at expected CUT nodes (MC-C).
+    pub at_cut: bool,
+    /// Prune at expected ALL nodes too (MC-A).
+    pub at_all: bool,
+    /// C: reduced searches that must reach β.
+    pub c: u32,
+    /// M: moves tried at reduced depth.
+    pub m: u32,
+    /// R: the extra reduction.
+    pub r: i32,
+    /// Least remaining depth at which a node is tried (Figure 6.3: `depth > 2`).
+    pub min_depth: i32,
+}
+
+impl Default for MultiCut {
+    fn default() -> Self {
+        MultiCut {
+            at_cut: false,
+            at_all: false,
+            c: 2,
+            m: 10,
+            r: 2,
+            min_depth: 3,
+        }
+    }
+}
+
+impl MultiCut {
+    /// True if a non-PV node of this kind (`cut`: expected CUT, else expected ALL) is tried.
+    pub fn applies(&self, cut: bool, depth: i32) -> bool {
+        depth >= self.min_depth && if cut { self.at_cut } else { self.at_all }
+    }
+
+    /// Parses the `MultiCut` option: `off`, `cut` (MC-C) or `all` (MC-C and MC-A), then
+    /// optionally `c=N m=N r=N` (the rest keep their defaults).
+    ///
+    /// # Errors
+    /// An unknown word or key, or a value out of range (1 ≤ c ≤ m ≤ 64, 0 ≤ r ≤ 8).
+    pub fn parse(text: &str) -> Result<MultiCut, String> {
+        let mut out = MultiCut::default();
+        let mut words = text.split_whitespace();
+        match words.next().map(str::to_ascii_lowercase).as_deref() {
+            None | Some("off") => {}
+            Some("cut") => out.at_cut = true,
+            Some("all") => (out.at_cut, out.at_all) = (true, true),
+            Some(w) => return Err(format!("MultiCut: '{w}' is not off, cut or all")),
+        }
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("MultiCut: '{word}' is not key=value"))?;
+            let n: i64 = value
+                .parse()
+                .map_err(|_| format!("MultiCut: '{value}' is not a number"))?;
+            match key.to_ascii_lowercase().as_str() {
+                "c" => out.c = n.clamp(0, 1000) as u32,
+                "m" => out.m = n.clamp(0, 1000) as u32,
+                "r" if (0..=8).contains(&n) => out.r = n as i32,
+                "r" => return Err(format!("MultiCut: r={n} is outside 0..8")),
+                k => return Err(format!("MultiCut: unknown key '{k}' (c, m, r)")),
+            }
+        }
+        if out.c == 0 || out.c > out.m || out.m > 64 {
+            return Err(format!(
+                "MultiCut: need 1 <= c <= m <= 64 (c={}, m={})",
+                out.c, out.m
+            ));
+        }
+        Ok(out)
+    }
 }
 
 impl Default for SearchParams {
@@ -78,6 +159,7 @@ impl Default for SearchParams {
             see_capture_margin: 90,
             om_private_table_mb: 4,
             om_replay_share_pct: 50,
+            multi_cut: MultiCut::default(),
         }
     }
 }

@@ -52,6 +52,7 @@ const fn string(name: &'static str, default: &'static str, doc: &'static str) ->
 /// The engine's options.
 pub static OPTIONS: OptionTable<Settings, Applied> = OptionTable {
     rows: ROWS,
+    hidden: HIDDEN,
     aliases: ALIASES,
     blank: Settings::blank,
 };
@@ -358,6 +359,19 @@ static ROWS: &[R] = &[
     },
 ];
 
+/// Tuning options: never announced, documented in `docs/options.md`.
+static HIDDEN: &[R] = &[R {
+    spec: string(
+        "MultiCut",
+        "off",
+        "multi-cut pruning (Winands 2004 ch. 6): `off`, `cut` (MC-C: at expected CUT nodes), `all` (MC-C and MC-A: at expected ALL nodes too), then optionally `c=2 m=10 r=2` (C of the first M moves, searched R plies shallower, reaching β prune the node)",
+    ),
+    apply: |s, v| {
+        s.multi_cut = crate::params::MultiCut::parse(v.text())?;
+        Ok(Applied::Stored)
+    },
+}];
+
 /// An alias that sets one key of `OM_Search`.
 macro_rules! search_alias {
     ($old:literal, $key:literal) => {
@@ -592,6 +606,20 @@ mod tests {
         assert_eq!(o.om.engine_protocol, Protocol::Xboard);
         o.set("OM_ProfileDir", Some("<empty>")).unwrap();
         assert_eq!(o.om.profile_dir, "");
+    }
+
+    #[test]
+    fn tuning_options_are_accepted_but_never_announced() {
+        assert!(OPTIONS.specs().all(|spec| spec.name != "MultiCut"));
+        let mut o = Settings::default();
+        o.set("multicut", Some("all c=2 m=6 r=3")).unwrap();
+        assert!(o.multi_cut.at_all && o.multi_cut.m == 6);
+        assert!(o.set("MultiCut", Some("sometimes")).is_err());
+        assert!(o.multi_cut.at_all, "a refused value keeps the old one");
+        assert_eq!(
+            Settings::default().multi_cut,
+            crate::params::MultiCut::default()
+        );
     }
 
     #[test]

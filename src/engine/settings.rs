@@ -65,6 +65,8 @@ pub struct Settings {
     pub syzygy_probe_limit: usize,
     /// Respect the 50-move rule in table results.
     pub syzygy_50_move_rule: bool,
+    /// Multi-cut pruning (the tuning option `MultiCut`; Winands 2004 ch. 6).
+    pub multi_cut: crate::params::MultiCut,
     /// Use our own exact DTM/DTC tables (up to four pieces, pawns on one side at most).
     pub exact_tables: bool,
     /// Who the opponent is (`UCI_Opponent`, xboard `name`/`rating`/`computer`).
@@ -99,6 +101,7 @@ impl Settings {
             syzygy_probe_depth: 0,
             syzygy_probe_limit: 0,
             syzygy_50_move_rule: false,
+            multi_cut: crate::params::MultiCut::default(),
             exact_tables: false,
             opponent: None,
             om: OmSettings::default(),

@@ -20,6 +20,7 @@ use shakmaty::{Move, Position as _};
 
 use super::Clock;
 use super::busy::{BusyMoves, DEFER_DEPTH};
+use super::multicut::MultiCutResult;
 use super::ordering::{OrderingTables, Picker};
 use super::race::DepthRace;
 use super::see::see_ge;
@@ -388,6 +389,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             self.evaluate()
         };
 
+        let mut multi_cut_first = None;
         if !pv_node && !in_check && !is_decisive(beta) {
             // Reverse futility pruning.
             if depth <= self.params.rfp_max_depth
@@ -413,6 +415,17 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     }
                 }
             }
+            if self.params.multi_cut.applies(cut, depth) {
+                match self.multi_cut(beta, depth, cut, tt_move) {
+                    MultiCutResult::Prune(s) => return s,
+                    MultiCutResult::Search(first) => {
+                        if self.aborted {
+                            return DRAW;
+                        }
+                        multi_cut_first = first;
+                    }
+                }
+            }
         }
 
         // Internal iterative reduction: without a hash move, search a little shallower.
@@ -422,6 +435,11 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             depth
         };
 
+        // A move that reached β in a failed multi-cut is searched first (Winands 2004 §6.4).
+        let tt_move = match multi_cut_first {
+            Some(m) if tt_move.0 == 0 => PackedMove::new(m),
+            _ => tt_move,
+        };
         let moves = self.pos.legal_moves();
         if moves.is_empty() {
             return if in_check {
@@ -587,6 +605,11 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         } else {
             Bound::Upper
         };
+        // Winands 2004 §6.3, addition 4: with MC-A a CUT node that fails low with exactly α
+        // may rest on a pruned ALL node's β; it is not stored.
+        if self.params.multi_cut.at_all && cut && best == alpha {
+            return best;
+        }
         let stored_eval = if in_check { 0 } else { static_eval };
         self.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound);

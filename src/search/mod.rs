@@ -15,6 +15,7 @@
 
 pub mod alphabeta;
 pub mod busy;
+mod multicut;
 pub mod om;
 pub mod ordering;
 pub mod qsearch;

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Multi-cut (Winands 2004 ch. 6: MC-C, MC-A) against the plain search on bench.epd.
+
+Runs `nosce bench D -o MultiCut=...` for every setting and depth and prints a Markdown table:
+total nodes (exact: one thread, tables cleared before each position), nodes relative to
+`MultiCut=off` at the same depth, wall time, and the positions whose best move differs from
+`off`. Winands measured the node reduction at fixed depth the same way (§6.5.1–6.5.2).
+
+    python3 benches/multicut.py --engine target/release/nosce --depths 11,13
+"""
+
+import argparse
+import re
+import subprocess
+
+SETTINGS = ["off"] + [
+    f"{mode} c={c} m={m} r={r}"
+    for mode in ("cut", "all")
+    for (c, m, r) in ((2, 10, 2), (2, 6, 3), (3, 10, 3), (1, 4, 3))
+]
+
+
+def bench(engine, depth, setting):
+    out = subprocess.run(
+        [engine, "bench", str(depth), "-o", f"MultiCut={setting}"],
+        capture_output=True, text=True, check=True,
+    )
+    out = out.stdout + out.stderr
+    moves = re.findall(r"bestmove (\S+)", out)
+    total = re.search(r"(\d+) nodes (\d+) ms \(depth", out)
+    return int(total.group(1)), int(total.group(2)), moves
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--engine", default="target/release/nosce")
+    ap.add_argument("--depths", default="11,13")
+    args = ap.parse_args()
+    print("| depth | MultiCut | nodes | vs off | ms | other best move |")
+    print("|---:|---|---:|---:|---:|---:|")
+    for depth in map(int, args.depths.split(",")):
+        base = None
+        for setting in SETTINGS:
+            nodes, ms, moves = bench(args.engine, depth, setting)
+            if base is None:
+                base = (nodes, moves)
+            diff = sum(a != b for a, b in zip(moves, base[1]))
+            print(f"| {depth} | `{setting}` | {nodes} | {nodes / base[0]:.3f} | {ms} | "
+                  f"{diff} of {len(moves)} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
