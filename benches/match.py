@@ -60,8 +60,20 @@ async def open_engine(spec, options):
     popen = chess.engine.popen_uci if kind == "uci" else chess.engine.popen_xboard
     try:
         _, eng = await asyncio.wait_for(popen(path), timeout=START_TIMEOUT)
-        if options:
-            await asyncio.wait_for(eng.configure(options), timeout=START_TIMEOUT)
+        # Tuning options (nosce's `MultiCut`) are accepted but not announced, and
+        # python-chess refuses to configure what is not announced: they go as raw lines.
+        hidden = {k: v for k, v in (options or {}).items() if k not in eng.options}
+        announced = {k: v for k, v in (options or {}).items() if k in eng.options}
+        if announced:
+            await asyncio.wait_for(eng.configure(announced), timeout=START_TIMEOUT)
+        if hidden and kind == "uci":
+            for k, v in hidden.items():
+                eng.send_line(f"setoption name {k} value {v}")
+            await asyncio.wait_for(eng.ping(), timeout=START_TIMEOUT)
+        elif hidden:
+            for k, v in hidden.items():
+                eng.send_line(f"option {k}={v}")
+            await asyncio.wait_for(eng.ping(), timeout=START_TIMEOUT)
     except asyncio.TimeoutError:
         raise EngineStartError(f"{spec}: no handshake within {START_TIMEOUT} s") from None
     except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as e:
