@@ -1,12 +1,16 @@
 //! Tests of the mate prover (`nosce::mate`): known mates checked by an independent
 //! brute-force search and by the exact KQvK/KRvK tables of `nosce::tb` (retrograde analysis,
 //! no proof numbers), disproofs, agreement of PN, PN², PDS, PDS-PN and df-pn, the
-//! shortest-mate step, PDS-PN under a tiny memory for nodes, and `nosce solve` through the
-//! binary.
+//! shortest-mate step, PDS-PN under a tiny memory for nodes, `nosce solve` through the
+//! binary, and the prover, α-β and brute force agreeing on positions from random games.
 
+use nosce::eval::FullEval;
+use nosce::eval::score::{is_mate, mate_moves};
 use nosce::mate::{Algorithm, Outcome, ProofLimits, ProofResult, prove};
 use nosce::position::Position;
+use nosce::search::search_depth;
 use nosce::tb::exact::ExactTables;
+use nosce::tt::TranspositionTable;
 use shakmaty::{Chess, Position as _};
 
 /// Does the side to move in `b` mate in at most `n` moves? Plain minimax, no proof numbers.
@@ -473,5 +477,66 @@ fn a_raised_flag_or_a_passed_deadline_stops_every_algorithm_at_once() {
             "{algo:?}: stopped {:?} after a 200 ms deadline",
             start.elapsed()
         );
+    }
+}
+
+/// Positions from seeded random games (uniform legal moves from the start): 25 in which the
+/// side to move mates in one or two (found by brute force along the games) and 50 others
+/// taken as they come. On each, df-pn ("mate in 2" with deepening), α-β at depth 6 and brute
+/// force must agree on the shortest mate up to two moves, or on none.
+#[test]
+fn the_prover_and_alpha_beta_agree_on_random_positions() {
+    let mut rng = Rng(2026);
+    let (mut with_mate, mut others) = (Vec::new(), Vec::new());
+    for _ in 0..3000 {
+        if with_mate.len() >= 25 && others.len() >= 50 {
+            break;
+        }
+        let mut b = Chess::default();
+        for ply in 0..120 {
+            let moves = b.legal_moves();
+            if moves.is_empty() || b.is_insufficient_material() || b.halfmoves() > 80 {
+                break;
+            }
+            if ply >= 10 {
+                let mate_now = brute_mate_in(&b, 1)
+                    || (with_mate.len() < 25 && !b.is_check() && brute_mate_in(&b, 2));
+                if mate_now && with_mate.len() < 25 {
+                    with_mate.push(b.clone());
+                } else if !mate_now && others.len() < 50 && rng.next().is_multiple_of(40) {
+                    others.push(b.clone());
+                }
+            }
+            b.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+        }
+    }
+    assert_eq!(
+        (with_mate.len(), others.len()),
+        (25, 50),
+        "too few positions"
+    );
+    for b in with_mate.iter().chain(&others) {
+        let fen = shakmaty::fen::Fen::from_position(b, shakmaty::EnPassantMode::Legal).to_string();
+        let pos = Position::from_fen(&fen).expect("a played position");
+        let truth = (1..=2).find(|&n| brute_mate_in(b, n));
+        let r = prove(
+            &pos,
+            Algorithm::Dfpn,
+            &ProofLimits {
+                max_moves: Some(2),
+                ..limits(200_000)
+            },
+        );
+        let proven = match &r.outcome {
+            Outcome::Proven { mate_in_moves, .. } => Some(*mate_in_moves),
+            Outcome::Disproven => None,
+            Outcome::Unknown => panic!("{fen}: the prover did not decide mate in 2"),
+        };
+        assert_eq!(proven, truth, "{fen}: prover against brute force");
+        let ab = search_depth(&FullEval::default(), &TranspositionTable::new(16), &pos, 6);
+        let ab_mate = (is_mate(ab.score) && ab.score > 0)
+            .then(|| mate_moves(ab.score) as u32)
+            .filter(|&n| n <= 2);
+        assert_eq!(ab_mate, truth, "{fen}: α-β at depth 6 against brute force");
     }
 }
