@@ -1,7 +1,8 @@
 //! The engine core shared by both protocol front-ends: the game position, the options, the
-//! transposition table and the search thread. `go` does not block: it starts a search thread
-//! that reports through a [`Reporter`] and sends exactly one `bestmove` — after `stop` or
-//! `ponderhit` in infinite and ponder mode, and even if the search itself fails.
+//! transposition table and the search threads (a [`SearchPool`] of `Threads` threads that
+//! outlives a move). `go` does not block: it starts the search on the pool, which reports
+//! through a [`Reporter`] and sends exactly one `bestmove` — after `stop` or `ponderhit` in
+//! infinite and ponder mode, and even if the search itself fails.
 //!
 //! The front-ends only parse and format; every decision about searching lives here and in
 //! [`crate::search`] (Stockfish's `Engine`/`uci.cpp` split, STYLE.md). How the options become
@@ -25,6 +26,7 @@ use crate::profile::ProfileStore;
 use crate::report::Reporter;
 use crate::search::om::fit::FitState;
 use crate::search::om::model::LearnState;
+use crate::search::pool::{Job, SearchPool};
 use crate::search::{SearchConfig, SearchControl};
 use crate::strength::{self, Strength};
 use crate::tb::{ExactTables, Tablebases};
@@ -46,7 +48,7 @@ mod table_mate;
 pub use model_setup::FIT_FAMILY;
 
 /// Stack size of search threads (deep recursion with move lists on the stack).
-const SEARCH_STACK: usize = 64 * 1024 * 1024;
+const SEARCH_STACK: usize = crate::search::pool::THREAD_STACK;
 
 /// What an opponent type's table is kept by: evaluator, its net file (`nnue` types with
 /// `file=`), tables on or off, replay.
@@ -88,7 +90,34 @@ pub struct Engine {
     profile_writer: Arc<crate::profile::ProfileWriter>,
     /// `UCI_LimitStrength`'s perturbation seeds: a number of this run, and the games begun.
     strength_seed: (u64, u64),
-    handle: Option<JoinHandle<()>>,
+    /// The search threads and their ordering tables, sized to `Threads`; `None` if the
+    /// operating system gave none (each search then starts threads of its own).
+    pool: Option<Arc<SearchPool>>,
+    handle: Option<Running>,
+}
+
+/// The search in progress: a job on the pool, or a thread of its own.
+enum Running {
+    Pool(Job),
+    Thread(JoinHandle<()>),
+}
+
+impl Running {
+    fn is_finished(&self) -> bool {
+        match self {
+            Running::Pool(j) => j.is_finished(),
+            Running::Thread(h) => h.is_finished(),
+        }
+    }
+
+    fn join(self) {
+        match self {
+            Running::Pool(j) => j.join(),
+            Running::Thread(h) => {
+                let _ = h.join();
+            }
+        }
+    }
 }
 
 impl Default for Engine {
@@ -121,6 +150,7 @@ impl Engine {
             default_profile_dir: ProfileStore::default_dir(),
             profile_writer: Arc::new(crate::profile::ProfileWriter::new()),
             strength_seed: (run_seed(), 0),
+            pool: SearchPool::new(1).ok().map(Arc::new),
             handle: None,
         }
     }
@@ -183,6 +213,9 @@ impl Engine {
             t.clear();
         }
         self.position = Position::default();
+        if let Some(p) = &self.pool {
+            p.clear();
+        }
         self.strength_seed.1 += 1;
         *self.learn.lock() = LearnState::default();
         *self.fit.lock() = FitState::default();
@@ -230,7 +263,7 @@ impl Engine {
     /// Waits for the search thread to finish.
     pub fn wait(&mut self) {
         if let Some(h) = self.handle.take() {
-            let _ = h.join();
+            h.join();
         }
     }
 
@@ -274,23 +307,48 @@ impl Engine {
             learn: Arc::clone(&self.learn),
             reporter: Arc::clone(&reporter),
             mate,
+            pool: self.pool.clone(),
         };
         let eval = self.own_eval();
         let fallback = Arc::clone(&reporter);
+        let body = move || match &weak {
+            Some(w) => run_search(w, &job),
+            None => run_search(&*eval, &job),
+        };
+        if let Some(p) = &self.pool {
+            self.handle = Some(Running::Pool(p.spawn(body)));
+            return;
+        }
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK)
-            .spawn(move || match &weak {
-                Some(w) => run_search(w, &job),
-                None => run_search(&*eval, &job),
-            });
+            .spawn(body);
         match spawned {
-            Ok(h) => self.handle = Some(h),
+            Ok(h) => self.handle = Some(Running::Thread(h)),
             Err(e) => {
                 // No thread: answer at once so the GUI is never left waiting.
                 fallback.message(&format!("error: cannot start the search thread: {e}"));
                 fallback.bestmove(self.position.legal_moves().first().copied(), None);
             }
+        }
+    }
+
+    /// Remakes the pool of search threads if `Threads` changed. A pool the system refuses
+    /// leaves the old one (its ordering tables forgotten) or none; each search then starts
+    /// the threads it lacks itself. Returns what to tell the user then.
+    fn fit_pool(&mut self) -> Option<String> {
+        let want = self.config.threads.max(1);
+        if self.pool.as_ref().is_some_and(|p| p.threads() == want) {
+            return None;
+        }
+        match SearchPool::new(want) {
+            Ok(p) => {
+                self.pool = Some(Arc::new(p));
+                None
+            }
+            Err(e) => Some(format!(
+                "warning: cannot start a pool of {want} search threads ({e}); each search starts its own"
+            )),
         }
     }
 
@@ -371,6 +429,10 @@ impl Engine {
         self.config.tb_probe_depth = o.syzygy_probe_depth;
         self.config.tb_probe_limit = o.syzygy_probe_limit;
         self.config.params.multi_cut = o.multi_cut;
+        if let Some(note) = self.fit_pool() {
+            return Ok(Some(note));
+        }
+        let o = &self.options;
         match applied {
             Applied::ResizeHash if o.hash_mb != old_hash => {
                 let want = o.hash_mb;
@@ -436,7 +498,11 @@ impl Engine {
                 for (_, t) in &self.om_tts {
                     t.clear();
                 }
-                return Ok(Some("hash cleared".into()));
+                // As in Stockfish: the search threads' ordering tables go with the hash.
+                if let Some(p) = &self.pool {
+                    p.clear();
+                }
+                return Ok(Some("hash and move-ordering tables cleared".into()));
             }
             _ => {}
         }

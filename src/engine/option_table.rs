@@ -77,7 +77,7 @@ static ROWS: &[R] = &[
             1,
             1,
             256,
-            "search threads (Lazy SMP; in OM, the root moves are shared out)",
+            "search threads, kept with their move-ordering tables from move to move until `ucinewgame` (Lazy SMP; in OM, the root moves are shared out)",
         ),
         apply: |s, v| {
             s.threads = v.int() as usize;
@@ -115,7 +115,7 @@ static ROWS: &[R] = &[
         spec: OptionSpec {
             name: "Clear Hash",
             kind: OptionKind::Button,
-            doc: "clears our table and the opponent types' tables",
+            doc: "clears our table, the opponent types' tables and the search threads' move-ordering tables",
         },
         apply: |_, _| Ok(Applied::ClearHash),
     },

@@ -19,6 +19,7 @@ use crate::search::om::auto::search_auto;
 use crate::search::om::config::{Learning, OmConfig};
 use crate::search::om::model::{LearnState, learn_from_last_move, search_model};
 use crate::search::om::settings::RootSafety;
+use crate::search::pool::SearchPool;
 use crate::search::{self, SearchConfig, SearchContext, SearchControl};
 use crate::tb::{Tablebases, Wdl, WdlProbe};
 use crate::tt::TranspositionTable;
@@ -48,6 +49,7 @@ pub(super) struct SearchJob {
     pub(super) learn: Arc<Mutex<LearnState>>,
     pub(super) reporter: Arc<dyn Reporter>,
     pub(super) mate: MateSettings,
+    pub(super) pool: Option<Arc<SearchPool>>,
 }
 
 /// Body of the search thread: search, honour infinite/ponder, send exactly one bestmove.
@@ -65,6 +67,7 @@ pub(super) fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
         learn,
         reporter,
         mate,
+        pool,
     } = job;
     let (tt, control, tables, reporter) = (&**tt, &**control, &**tables, &**reporter);
     let (root_safety, model) = (*root_safety, model.as_ref());
@@ -105,6 +108,7 @@ pub(super) fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
             config,
             reporter,
             root_tb_score,
+            pool: pool.as_deref(),
         };
         // Learning and fitting may take a quarter of the move's hard limit at most.
         let tm = crate::time::TimeManager::new(limits, config.move_overhead, &config.time_params);

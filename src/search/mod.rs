@@ -18,6 +18,7 @@ pub mod busy;
 mod multicut;
 pub mod om;
 pub mod ordering;
+pub mod pool;
 pub mod qsearch;
 pub mod race;
 pub mod see;
@@ -29,6 +30,7 @@ use std::time::Duration;
 use shakmaty::{Move, Position as _};
 
 pub use alphabeta::Worker;
+use ordering::OrderingTables;
 use window::{Aspiration, Fail};
 
 use crate::eval::Evaluator;
@@ -240,6 +242,9 @@ pub struct SearchContext<'a, E: Evaluator + ?Sized> {
     pub reporter: &'a dyn Reporter,
     /// The root's tablebase value, if known: reported instead of heuristic scores.
     pub root_tb_score: Option<Score>,
+    /// The engine's threads and their ordering tables ([`pool`]); without one, helpers
+    /// run on threads of their own and every search starts with fresh ordering tables.
+    pub pool: Option<&'a pool::SearchPool>,
 }
 
 impl<'a, E: Evaluator + ?Sized> SearchContext<'a, E> {
@@ -259,6 +264,7 @@ impl<'a, E: Evaluator + ?Sized> SearchContext<'a, E> {
             config,
             reporter: &crate::report::Silent,
             root_tb_score: None,
+            pool: None,
         }
     }
 }
@@ -294,39 +300,58 @@ pub fn search<E: Evaluator + ?Sized>(
     let race = (threads > 1 && ctx.config.multipv <= 1).then(race::DepthRace::default);
     let race = race.as_ref();
 
-    std::thread::scope(|s| {
-        for (id, counter) in counters.iter().enumerate().skip(1) {
-            let root = root.clone();
-            let spawned = std::thread::Builder::new()
-                .stack_size(64 * 1024 * 1024)
-                .spawn_scoped(s, move || {
-                    let mut w = Worker::new(
-                        ctx.eval,
-                        ctx.tt,
-                        &ctx.config.params,
-                        &ctx.control.stop,
-                        root,
-                    );
-                    w.configure(ctx.config, counter, ctx.tb, ctx.config.contempt);
-                    w.root_only = allowed.to_vec();
-                    w.busy = busy;
-                    w.race = race;
-                    helper_loop(&mut w, id);
-                });
-            if let Err(e) = spawned {
-                // The threads that could not start would fail alike (memory, a limit on
-                // threads): say so once and search with the helpers running.
-                ctx.reporter.message(&format!(
-                    "warning: could not start helper thread {id} of {}: {e}; searching with {id} thread(s)",
-                    threads - 1
-                ));
-                break;
-            }
+    let pool = ctx.pool.filter(|p| p.threads() >= threads);
+    let slot = |id: usize| pool.and_then(|p| p.slot(id));
+    // Every thread's worker: our evaluation on the shared table, the root moves allowed, and
+    // the ordering tables kept in its pool slot (fresh ones without a pool).
+    let worker = |id: usize| {
+        let mut w = Worker::new(
+            ctx.eval,
+            ctx.tt,
+            &ctx.config.params,
+            &ctx.control.stop,
+            root.clone(),
+        );
+        w.configure(ctx.config, &counters[id], ctx.tb, ctx.config.contempt);
+        w.root_only = allowed.to_vec();
+        w.busy = busy;
+        w.race = race;
+        if let Some(s) = slot(id) {
+            w.tables = s.lock().take_own();
         }
-        let result = main_loop(ctx, root, limits, allowed, &counters, busy, race);
-        ctx.control.stop.store(true, Ordering::Relaxed);
-        result
-    })
+        w
+    };
+    let give_back = |id: usize, w: &mut Worker<'_, E>| {
+        if let Some(s) = slot(id) {
+            s.lock().own = std::mem::replace(&mut w.tables, OrderingTables::empty());
+        }
+    };
+    pool::team(
+        pool,
+        1..threads,
+        |_, id| {
+            let mut w = worker(id);
+            helper_loop(&mut w, id);
+            give_back(id, &mut w);
+        },
+        || {
+            let mut w = worker(0);
+            let r = main_loop(ctx, &mut w, limits, allowed, &counters);
+            give_back(0, &mut w);
+            ctx.control.stop.store(true, Ordering::Relaxed);
+            r
+        },
+        |started, e| {
+            // The threads that could not start would fail alike (memory, a limit on
+            // threads): say so once and search with the helpers running.
+            ctx.reporter.message(&format!(
+                "warning: could not start helper thread {} of {}: {e}; searching with {} thread(s)",
+                started + 1,
+                threads - 1,
+                started + 1
+            ));
+        },
+    )
 }
 
 fn helper_loop<E: Evaluator + ?Sized>(w: &mut Worker<'_, E>, id: usize) {
@@ -371,21 +396,15 @@ struct Line {
     bound: ScoreBound,
 }
 
-fn main_loop<E: Evaluator + ?Sized>(
-    ctx: &SearchContext<'_, E>,
-    root: Position,
-    limits: &Limits,
+fn main_loop<'a, E: Evaluator + ?Sized>(
+    ctx: &SearchContext<'a, E>,
+    w: &mut Worker<'a, E>,
+    limits: &'a Limits,
     allowed: &[Move],
-    counters: &[AtomicU64],
-    busy: Option<&busy::BusyMoves>,
-    race: Option<&race::DepthRace>,
+    counters: &'a [AtomicU64],
 ) -> SearchResult {
     let cfg = ctx.config;
-    let mut w = Worker::new(ctx.eval, ctx.tt, &cfg.params, &ctx.control.stop, root);
-    w.configure(cfg, &counters[0], ctx.tb, cfg.contempt);
-    w.busy = busy;
-    w.race = race;
-    w.root_only = allowed.to_vec();
+    let race = w.race;
     w.clock = Some(Clock::new(
         limits,
         cfg.move_overhead,
@@ -434,7 +453,7 @@ fn main_loop<E: Evaluator + ?Sized>(
                 } else {
                     None
                 };
-                let line = aspiration(ctx, &mut w, depth, prev_score, pv_idx, counters);
+                let line = aspiration(ctx, w, depth, prev_score, pv_idx, counters);
                 let Some(line) = line else { break };
                 if let Some(&m) = line.pv.first() {
                     w.root_exclude.push(m);
@@ -492,12 +511,12 @@ fn main_loop<E: Evaluator + ?Sized>(
                 ScoreBound::Upper => ScoreBound::Upper,
                 _ => ScoreBound::Lower,
             };
-            report(ctx, &w, depth, 1, best_line, bound, counters);
+            report(ctx, w, depth, 1, best_line, bound, counters);
             break;
         }
         result.depth = depth as u32;
         for (i, l) in lines.iter().enumerate() {
-            report(ctx, &w, depth, i as u32 + 1, l, ScoreBound::Exact, counters);
+            report(ctx, w, depth, i as u32 + 1, l, ScoreBound::Exact, counters);
         }
         // Stop conditions between iterations.
         if let Some(mate) = limits.mate

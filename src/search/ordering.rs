@@ -46,6 +46,31 @@ fn hidx(color: Color, m: Move) -> usize {
 }
 
 impl OrderingTables {
+    /// A set without room, for a slot whose tables a search holds ([`super::pool`]); a
+    /// search never runs on it.
+    pub fn empty() -> Self {
+        OrderingTables {
+            killers: Vec::new(),
+            history: Vec::new(),
+            butterfly: Vec::new(),
+            counter: Vec::new(),
+        }
+    }
+
+    /// True for [`Self::empty`]'s set.
+    pub fn is_empty(&self) -> bool {
+        self.history.is_empty()
+    }
+
+    /// True when nothing is recorded: no killer, no history, no counter move (a new set, or
+    /// one cleared).
+    pub fn is_clear(&self) -> bool {
+        self.killers.iter().all(|k| k == &[None, None])
+            && self.history.iter().all(|&h| h == 0)
+            && self.butterfly.iter().all(|&h| h == 0)
+            && self.counter.iter().all(Option::is_none)
+    }
+
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None, None]);

@@ -179,6 +179,9 @@ pub struct Driver<'a, E: Evaluator + ?Sized> {
     /// Where the helpers of our α-β pass publish a pass they complete first, in fast mode
     /// (the main pass then takes it, [`crate::search::race`]).
     pub pass_race: Option<&'a crate::search::race::DepthRace>,
+    /// The engine's threads, on which the helpers run ([`crate::search::pool`]); `None`:
+    /// threads of their own.
+    pub pool: Option<&'a crate::search::pool::SearchPool>,
 }
 
 impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
@@ -219,6 +222,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             engine_use: engine_probe::EngineUse::default(),
             pass_stop: None,
             pass_race: None,
+            pool: None,
         }
     }
 

@@ -18,8 +18,11 @@ use crate::limits::Limits;
 use crate::position::{Position, uci_in};
 use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
 use crate::search::alphabeta::Worker;
+use crate::search::ordering::OrderingTables;
+use crate::search::pool::ThreadTables;
 use crate::search::{Clock, SearchContext, SearchResult};
 use crate::tt::TranspositionTable;
+use parking_lot::Mutex;
 
 /// Memory set aside per worker of a helper when deciding how many helpers fit.
 const WORKER_HEADROOM: usize = 2 << 20;
@@ -81,7 +84,14 @@ pub fn search_model<E: Evaluator + ?Sized>(
     // The helpers' own workers stop on `pass_stop` while they join our α-β pass of an
     // iteration in fast mode (Lazy SMP; `parallel`), which is over when the main pass is.
     let pass_stop = std::sync::atomic::AtomicBool::new(false);
-    let mut driver = build_driver(ctx, setup, &root, &shared, &counters[..=n]);
+    // The engine's threads run the helpers; in fast mode the participants also take their
+    // ordering tables from the pool's slots and give them back after the search
+    // (deterministic mode promises values that depend on the position alone).
+    let pool = ctx.pool.filter(|p| p.threads() >= threads);
+    let slots = pool.filter(|_| !deterministic);
+    let slot = |i: usize| slots.and_then(|p| p.slot(i));
+    let mut driver = build_driver(ctx, setup, &root, &shared, &counters[..=n], slot(0));
+    driver.pool = pool;
     // In fast mode our own workers (the main driver's and the helpers') share one table of
     // the moves being searched, so that they spread over the tree (`search::busy`).
     let busy = crate::search::busy::BusyMoves::default();
@@ -105,7 +115,7 @@ pub fn search_model<E: Evaluator + ?Sized>(
             .map(|(p, &s)| p.as_ref().unwrap_or(s))
             .collect();
         let counters = &counters[(n + 1) * (h + 1)..(n + 1) * (h + 2)];
-        let mut helper = build_driver(ctx, setup, &root, &tts, counters);
+        let mut helper = build_driver(ctx, setup, &root, &tts, counters, slot(h + 1));
         if fast {
             helper.own.busy = Some(&busy);
             helper.shared_probes = Some(&shared_probes);
@@ -174,6 +184,10 @@ pub fn search_model<E: Evaluator + ?Sized>(
         }
     };
     let result = root::run(&mut driver, allowed, max_depth, ctx.reporter, &mut report);
+    give_back(&mut driver.own, &mut driver.opps, slot(0));
+    for (h, helper) in driver.helpers.iter_mut().enumerate() {
+        give_back(&mut helper.own, &mut helper.opps, slot(h + 1));
+    }
     // Where the nodes went: our own search and each opponent type's probes.
     ctx.reporter.message(&format!(
         "om nodes own {} types {:?}",
@@ -228,7 +242,9 @@ fn build_driver<'a, E: Evaluator + ?Sized>(
     root: &Position,
     tts: &[&'a TranspositionTable],
     counters: &'a [AtomicU64],
+    slot: Option<&Mutex<ThreadTables>>,
 ) -> Driver<'a, E> {
+    let mut kept = slot.map(|s| s.lock());
     let cfg = ctx.config;
     let mut own = Worker::new(
         ctx.eval,
@@ -238,6 +254,10 @@ fn build_driver<'a, E: Evaluator + ?Sized>(
         root.clone(),
     );
     own.configure(cfg, &counters[0], ctx.tb, cfg.contempt);
+    if let Some(k) = kept.as_mut() {
+        own.tables = k.take_own();
+    }
+    let n = setup.types.len();
     let mut opps: Vec<Worker<'a, dyn Evaluator>> = Vec::with_capacity(setup.types.len());
     for (i, t) in setup.types.iter().enumerate() {
         let mut w: Worker<'a, dyn Evaluator> = Worker::new(
@@ -248,6 +268,9 @@ fn build_driver<'a, E: Evaluator + ?Sized>(
             root.clone(),
         );
         w.configure(cfg, &counters[i + 1], ctx.tb.filter(|_| t.tablebases), 0);
+        if let Some(k) = kept.as_mut() {
+            w.tables = k.take_type(i, n);
+        }
         opps.push(w);
     }
     let specs = setup
@@ -262,6 +285,23 @@ fn build_driver<'a, E: Evaluator + ?Sized>(
         })
         .collect();
     Driver::new(own, opps, specs, setup, ctx.config.multipv, root.clone())
+}
+
+/// Puts a participant's ordering tables (our own worker's, each type's) back in its pool
+/// slot for the next move.
+fn give_back<E: Evaluator + ?Sized>(
+    own: &mut Worker<'_, E>,
+    opps: &mut [Worker<'_, dyn Evaluator>],
+    slot: Option<&Mutex<ThreadTables>>,
+) {
+    let Some(s) = slot else { return };
+    let mut kept = s.lock();
+    kept.own = std::mem::replace(&mut own.tables, OrderingTables::empty());
+    if kept.types.len() == opps.len() {
+        for (k, w) in kept.types.iter_mut().zip(opps) {
+            *k = std::mem::replace(&mut w.tables, OrderingTables::empty());
+        }
+    }
 }
 
 /// Learning settings and the per-game state of learned probabilities (§6.6.2).

@@ -88,6 +88,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         }
         let shared = Shared::new(moves.to_vec(), -INFINITE, false, 1);
         let ab = run_gang(
+            self.pool,
             self,
             &mut helpers,
             |main| {

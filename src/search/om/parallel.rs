@@ -49,6 +49,7 @@ use super::Driver;
 use super::root::{RootMoveValue, RootPass, kth_best};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
+use crate::search::pool::{SearchPool, team};
 
 /// A count of searches running at once: every participant enters it for each search of the
 /// kind it starts and leaves it when that ends; the mean over a stretch of time is their
@@ -187,17 +188,25 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
         }
         let mut helpers = std::mem::take(&mut self.helpers);
         pass_stop.store(false, Ordering::SeqCst);
-        let v = std::thread::scope(|s| {
-            for (id, h) in helpers.iter_mut().enumerate() {
-                let d = depth + (id % 2) as i32;
-                let _ = std::thread::Builder::new()
-                    .stack_size(64 * 1024 * 1024)
-                    .spawn_scoped(s, move || h.lazy_pass(root_moves, d, race, pass_stop));
-            }
-            let v = self.main_pass(root_moves, depth, guess);
-            pass_stop.store(true, Ordering::SeqCst);
-            v
-        });
+        let v = team(
+            self.pool,
+            helpers.iter_mut(),
+            |place, h| {
+                h.lazy_pass(
+                    root_moves,
+                    depth + ((place - 1) % 2) as i32,
+                    race,
+                    pass_stop,
+                )
+            },
+            || {
+                let v = self.main_pass(root_moves, depth, guess);
+                pass_stop.store(true, Ordering::SeqCst);
+                v
+            },
+            // A helper that cannot start leaves the pass to the others.
+            |_, _| (),
+        );
         self.helpers = helpers;
         v
     }
@@ -283,11 +292,11 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             let (first, rest) = helpers.split_at_mut(1);
             let first = &mut first[0];
             first.clock = self.clock.take();
-            let r = run_tasks(first, rest, moves, pass, true);
+            let r = run_tasks(self.pool, first, rest, moves, pass, true);
             self.clock = first.clock.take();
             r
         } else {
-            run_tasks(self, &mut helpers, moves, pass, false)
+            run_tasks(self.pool, self, &mut helpers, moves, pass, false)
         };
         self.take_back(helpers, started, out)
     }
@@ -388,6 +397,7 @@ impl Drop for Finished<'_> {
 /// Searches `moves` with `main` (which holds the clock) on this thread and `others` on
 /// threads of their own.
 fn run_tasks<'a, E: Evaluator + ?Sized>(
+    pool: Option<&SearchPool>,
     main: &mut Driver<'a, E>,
     others: &mut [Driver<'a, E>],
     moves: &[Move],
@@ -407,6 +417,7 @@ fn run_tasks<'a, E: Evaluator + ?Sized>(
     };
     let shared = Shared::new(moves.to_vec(), alpha, deterministic, multipv);
     run_gang(
+        pool,
         main,
         others,
         |m| {
@@ -424,47 +435,48 @@ fn run_tasks<'a, E: Evaluator + ?Sized>(
 }
 
 /// Runs `main_job` on `main` (which holds the clock) on this thread and `helper_job` on each
-/// of `others` (with its place among them) on a thread of its own, then keeps the clock's
-/// watch until every helper is done: its expiry stops them too.
+/// of `others` (with its place among them) on another thread (`pool`'s, or one of its own),
+/// then keeps the clock's watch until every helper is done: its expiry stops them too.
 pub(super) fn run_gang<'a, E: Evaluator + ?Sized, R>(
+    pool: Option<&SearchPool>,
     main: &mut Driver<'a, E>,
     others: &mut [Driver<'a, E>],
     main_job: impl FnOnce(&mut Driver<'a, E>) -> R,
     helper_job: impl Fn(usize, &mut Driver<'a, E>) + Sync,
 ) -> R {
-    let running = AtomicUsize::new(0);
+    let running = AtomicUsize::new(others.len());
     let stop = main.own.stop;
     // Helpers wake this thread when they finish: it waits for them between clock checks.
     let this = std::thread::current();
-    std::thread::scope(|s| {
-        for (id, h) in others.iter_mut().enumerate() {
-            let (running, this, helper_job) = (&running, &this, &helper_job);
-            running.fetch_add(1, Ordering::SeqCst);
-            let spawned = std::thread::Builder::new()
-                .stack_size(64 * 1024 * 1024)
-                .spawn_scoped(s, move || {
-                    // Counted out however the helper ends: a helper that panicked must not
-                    // leave this thread waiting for it (the scope then passes the panic on
-                    // to the engine, which reports it and answers).
-                    let _done = Finished(running, this);
-                    helper_job(id, h);
-                });
-            if spawned.is_err() {
-                // The helper's share falls to the others (the engine keeps working).
-                running.fetch_sub(1, Ordering::SeqCst);
+    let total = others.len();
+    team(
+        pool,
+        others.iter_mut(),
+        |place, h| {
+            // Counted out however the helper ends: a helper that panicked must not leave
+            // this thread waiting for it (the team then passes the panic on to the engine,
+            // which reports it and answers).
+            let _done = Finished(&running, &this);
+            helper_job(place - 1, h);
+        },
+        || {
+            let r = main_job(main);
+            while running.load(Ordering::SeqCst) > 0 {
+                if let Some(c) = main.clock.as_mut()
+                    && c.expired()
+                {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                // Woken at once by a finishing helper (a sleep here cost a millisecond per
+                // iteration and position: an eighth of a bench run's time with two threads).
+                std::thread::park_timeout(Duration::from_millis(1));
             }
-        }
-        let r = main_job(main);
-        while running.load(Ordering::SeqCst) > 0 {
-            if let Some(c) = main.clock.as_mut()
-                && c.expired()
-            {
-                stop.store(true, Ordering::Relaxed);
-            }
-            // Woken at once by a finishing helper (a sleep here cost a millisecond per
-            // iteration and position: an eighth of a bench run's time with two threads).
-            std::thread::park_timeout(Duration::from_millis(1));
-        }
-        r
-    })
+            r
+        },
+        // The shares of the helpers that could not start fall to the others (the engine
+        // keeps working).
+        |started, _| {
+            running.fetch_sub(total - started, Ordering::SeqCst);
+        },
+    )
 }

@@ -327,6 +327,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             config: &config,
             reporter: &crate::report::Silent,
             root_tb_score: None,
+            pool: None,
         };
         let mut pos = self.pos.clone();
         pos.set_root();
