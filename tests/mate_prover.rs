@@ -213,6 +213,45 @@ fn a_long_mate_is_proven_by_each_algorithm_without_deepening() {
 }
 
 #[test]
+fn the_memory_held_is_reported_and_stays_within_the_limits_given() {
+    // The KRvK mate of the test above, unbounded: every prover reports the memory it held,
+    // PN and PN² within their tree limit (plus one expansion's children), the depth-first
+    // ones within their table; with a small tree PN and PN² hold less than with a large one.
+    let pos = Position::from_fen("4k3/8/8/7K/8/8/2R5/8 w - - 0 1").unwrap();
+    let node = std::mem::size_of::<nosce::mate::tree::Node>();
+    let run = |algo, tree_nodes, hash_mb| {
+        let l = ProofLimits {
+            deepen: false,
+            shortest: false,
+            tree_nodes,
+            hash_mb,
+            ..limits(300_000)
+        };
+        prove(&pos, algo, &l)
+    };
+    for algo in Algorithm::ALL {
+        let r = run(algo, 2_000_000, 1);
+        assert!(r.memory > 0, "{algo:?}: no memory reported");
+        assert!(
+            r.memory <= 2_000_064 * node + (1 << 20),
+            "{algo:?}: {}",
+            r.memory
+        );
+    }
+    for algo in [Algorithm::Pn, Algorithm::Pn2] {
+        let small = run(algo, 2_000, 1);
+        let large = run(algo, 2_000_000, 1);
+        assert!(small.memory <= 2_064 * node, "{algo:?}: {}", small.memory);
+        assert!(
+            large.memory > small.memory,
+            "{algo:?}: {} {}",
+            small.memory,
+            large.memory
+        );
+    }
+}
+
+#[test]
 fn no_mate_gives_unknown_or_disproven() {
     for algo in Algorithm::ALL {
         let r = prove(&Position::default(), algo, &limits(20_000));
@@ -429,6 +468,38 @@ fn solve_command_reports_each_line_and_survives_a_bad_one() {
         .output()
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
+    // The memory flags: accepted, reported per line and in the summary; a bad value refused.
+    let small = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"))
+        .args([
+            "solve",
+            file.to_str().unwrap(),
+            "--algo",
+            "pn",
+            "--tree-nodes",
+            "500",
+        ])
+        .args(["--hash", "1", "--unbounded", "--no-shorten"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&small.stdout);
+    assert!(small.status.success(), "{small:?}");
+    assert!(
+        stdout.lines().take(3).all(|l| l.contains(" KiB ")),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .is_some_and(|l| l.contains(" memory ")),
+        "{stdout}"
+    );
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"))
+        .args(["solve", file.to_str().unwrap(), "--tree-nodes", "many"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2), "{bad:?}");
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--tree-nodes"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

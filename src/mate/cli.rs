@@ -15,13 +15,17 @@ use crate::position::Position;
 
 /// Usage text of `nosce solve`.
 pub const USAGE: &str = "usage: nosce solve FILE.epd [--nodes N] [--algo pn|pn2|pds|pds-pn|dfpn]
-                  [--mate N] [--unbounded] [--hash MB] [--checks-only]
+                  [--mate N] [--unbounded] [--no-shorten] [--hash MB] [--tree-nodes N]
+                  [--checks-only]
   proves the mates of the EPD lines ('bm #N', 'bm #-N' or 'dm N'); --nodes is the budget of
   moves made per position (default 1000000); --mate N looks for mates in at most N moves
   only; by default mate in 1, 2, ... is tried in turn (the first proof is the shortest),
-  --unbounded searches without a move limit first and then shortens the proof; --algo picks
+  --unbounded searches without a move limit first and then shortens the proof (unless
+  --no-shorten: the first proof is reported, as in Winands's comparisons); --algo picks
   the prover (default dfpn); --hash is the table size of pds, pds-pn and dfpn (default 64
-  MiB); --checks-only lets the attacker check only";
+  MiB); --tree-nodes the most tree nodes pn and pn2 hold and the N of pds-pn's growth
+  function (default 4000000); --checks-only lets the attacker check only. Each line gives the
+  memory the prover held at most (tree nodes or table entries in use)";
 
 /// One EPD problem.
 #[derive(Clone, Debug)]
@@ -73,24 +77,44 @@ pub fn parse_epd(line: &str, number: usize) -> Result<Option<Problem>, String> {
     Ok(Some(Problem { id, fen, expected }))
 }
 
+/// What `nosce solve` found for one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The mate in moves (negative: the side to move is mated), if one was proven.
+    pub mate: Option<i32>,
+    /// The mate is proven shortest.
+    pub shortest: bool,
+    /// Moves made.
+    pub nodes: u64,
+    /// The most memory held at once, in bytes ([`ProofResult::memory`]).
+    pub memory: usize,
+}
+
 /// The result for a position whose side to move is mated: every move is answered by a mate
 /// (proved for the opponent); the length is the longest of them, proven shortest when the
 /// move that attains it has a proven shortest mate. Lengths are reported negative.
-pub fn prove_mated(
-    pos: &Position,
-    algo: Algorithm,
-    limits: &ProofLimits,
-) -> (Option<i32>, bool, u64) {
+pub fn prove_mated(pos: &Position, algo: Algorithm, limits: &ProofLimits) -> Solved {
     let moves = pos.legal_moves();
+    let none = |nodes, memory| Solved {
+        mate: None,
+        shortest: false,
+        nodes,
+        memory,
+    };
     if moves.is_empty() {
         let mated = pos.chess().is_check();
-        return (mated.then_some(0), mated, 0);
+        return Solved {
+            mate: mated.then_some(0),
+            shortest: mated,
+            ..none(0, 0)
+        };
     }
     let mut nodes = 0u64;
+    let mut memory = 0usize;
     let mut worst: Option<(u32, bool)> = None;
     for m in moves {
         if nodes >= limits.nodes {
-            return (None, false, nodes);
+            return none(nodes, memory);
         }
         let mut child = pos.clone();
         child.play(m);
@@ -101,6 +125,7 @@ pub fn prove_mated(
         };
         let r = prove(&child, algo, &sub);
         nodes += r.nodes;
+        memory = memory.max(r.memory);
         match r.outcome {
             Outcome::Proven { mate_in_moves, .. } => {
                 let better =
@@ -109,12 +134,17 @@ pub fn prove_mated(
                     worst = Some((mate_in_moves, r.shortest));
                 }
             }
-            _ => return (None, false, nodes),
+            _ => return none(nodes, memory),
         }
     }
     match worst {
-        Some((w, s)) => (Some(-(w as i32)), s, nodes),
-        None => (None, false, nodes),
+        Some((w, s)) => Solved {
+            mate: Some(-(w as i32)),
+            shortest: s,
+            nodes,
+            memory,
+        },
+        None => none(nodes, memory),
     }
 }
 
@@ -160,7 +190,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     .parse()
                     .map_err(|_| format!("--hash: '{v}' is not a number"))?;
             }
+            "--tree-nodes" => {
+                let v = value("a number")?;
+                limits.tree_nodes = v
+                    .parse()
+                    .map_err(|_| format!("--tree-nodes: '{v}' is not a number"))?;
+            }
             "--unbounded" => limits.deepen = false,
+            "--no-shorten" => limits.shortest = false,
             "--checks-only" => limits.checks_only = true,
             "--help" | "-h" => return Err(USAGE.to_string()),
             f if file.is_none() && !f.starts_with("--") => file = Some(f.to_string()),
@@ -184,6 +221,7 @@ pub fn run_cli(args: &[String]) -> Result<(), String> {
     let mut out = out.lock();
     let (mut found, mut shortest, mut wrong, mut total) = (0, 0, 0, 0);
     let (mut nodes, mut ms) = (0u64, 0u128);
+    let mut memory = 0usize;
     for (i, line) in text.lines().enumerate() {
         let p = match parse_epd(line, i + 1) {
             Ok(Some(p)) => p,
@@ -198,20 +236,26 @@ pub fn run_cli(args: &[String]) -> Result<(), String> {
         };
         total += 1;
         let start = Instant::now();
-        let (mate, short, n) = if p.expected.is_some_and(|e| e < 0) {
+        let s = if p.expected.is_some_and(|e| e < 0) {
             prove_mated(&pos, o.algo, &o.limits)
         } else {
             let r: ProofResult = prove(&pos, o.algo, &o.limits);
-            match r.outcome {
-                Outcome::Proven { mate_in_moves, .. } => {
-                    (Some(mate_in_moves as i32), r.shortest, r.nodes)
-                }
-                _ => (None, false, r.nodes),
+            let mate = match r.outcome {
+                Outcome::Proven { mate_in_moves, .. } => Some(mate_in_moves as i32),
+                _ => None,
+            };
+            Solved {
+                mate,
+                shortest: r.shortest && mate.is_some(),
+                nodes: r.nodes,
+                memory: r.memory,
             }
         };
+        let (mate, short, n) = (s.mate, s.shortest, s.nodes);
         let t = start.elapsed().as_millis();
         nodes += n;
         ms += t;
+        memory = memory.max(s.memory);
         let verdict = match (mate, p.expected) {
             (None, _) => "unsolved",
             (Some(m), Some(e)) if m == e => "ok",
@@ -233,7 +277,7 @@ pub fn run_cli(args: &[String]) -> Result<(), String> {
         let exp_text = p.expected.map_or("-".to_string(), |e| format!("#{e}"));
         let _ = writeln!(
             out,
-            "{:<16} {:<5} found {:<5} shortest {:<3} expected {:<5} {:>10} nodes {:>7} ms  {verdict}  {}",
+            "{:<16} {:<5} found {:<5} shortest {:<3} expected {:<5} {:>10} nodes {:>7} ms {:>8} KiB  {verdict}  {}",
             p.id,
             o.algo.name(),
             mate_text,
@@ -241,13 +285,15 @@ pub fn run_cli(args: &[String]) -> Result<(), String> {
             exp_text,
             n,
             t,
+            s.memory.div_ceil(1024),
             p.fen
         );
     }
     let _ = writeln!(
         out,
-        "{} found {found} proven shortest {shortest} wrong {wrong} total {total} nodes {nodes} time {ms} ms",
-        o.algo.name()
+        "{} found {found} proven shortest {shortest} wrong {wrong} total {total} nodes {nodes} time {ms} ms memory {} KiB",
+        o.algo.name(),
+        memory.div_ceil(1024)
     );
     Ok(())
 }

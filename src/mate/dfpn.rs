@@ -93,7 +93,8 @@ impl Dfpn {
         // Without the whole proof in the table: the root's stored length, no line.
         let proof = (result.pn == 0).then(|| self.core.pv().unwrap_or((result.plies, Vec::new())));
         let disproven = result.dn == 0 && result.dep == FREE && !self.core.rules.checks_only;
-        ProofResult::of_search(proof, disproven, self.core.nodes)
+        let memory = self.core.table.used() * size_of::<super::table::Entry>();
+        ProofResult::of_search(proof, disproven, self.core.nodes, memory)
     }
 }
 

@@ -232,12 +232,21 @@ pub struct ProofResult {
     pub shortest: bool,
     /// Moves made on the board.
     pub nodes: u64,
+    /// The most memory the prover held at once for its tree or table, in bytes: the nodes
+    /// of its tree(s) in memory (PN, PN², PDS-PN's second level), the entries of its table
+    /// in use (PDS, PDS-PN, df-pn) — the quantity Winands bounds in §4.2.1 and §5.2.4.
+    pub memory: usize,
 }
 
 impl ProofResult {
     /// The result of one search (no shortest-mate claim): proven with (plies, line),
     /// else disproven, else unknown.
-    pub(crate) fn of_search(proof: Option<(u32, Vec<Move>)>, disproven: bool, nodes: u64) -> Self {
+    pub(crate) fn of_search(
+        proof: Option<(u32, Vec<Move>)>,
+        disproven: bool,
+        nodes: u64,
+        memory: usize,
+    ) -> Self {
         let outcome = match proof {
             Some((plies, pv)) => Outcome::Proven {
                 mate_in_moves: moves_of_plies(plies),
@@ -250,6 +259,7 @@ impl ProofResult {
             outcome,
             shortest: false,
             nodes,
+            memory,
         }
     }
 }
@@ -298,33 +308,38 @@ pub fn prove_reporting(
 ) -> ProofResult {
     let mut p = prover(algo);
     let mut nodes = 0u64;
+    // The most any of the searches held (a kept table grows from one to the next).
+    let mut memory = 0usize;
     let rest = |nodes: u64, max_moves: Option<u32>| ProofLimits {
         nodes: limits.nodes.saturating_sub(nodes),
         max_moves,
         ..limits.clone()
     };
-    let unknown = |nodes| ProofResult {
+    let unknown = |nodes, memory| ProofResult {
         outcome: Outcome::Unknown,
         shortest: false,
         nodes,
+        memory,
     };
     if limits.deepen {
         let cap = limits.max_moves.map_or(DEEPEN_MAX, |m| m.min(DEEPEN_MAX));
         for n in 1..=cap {
             let r = p.prove(pos, &rest(nodes, Some(n)));
             nodes += r.nodes;
+            memory = memory.max(r.memory);
             match r.outcome {
                 Outcome::Proven { .. } => {
                     return ProofResult {
                         shortest: !limits.checks_only,
                         nodes,
+                        memory,
                         ..r
                     };
                 }
                 Outcome::Disproven if nodes < limits.nodes && !limits.interrupt.raised() => {
                     on_step(n, nodes);
                 }
-                _ => return unknown(nodes),
+                _ => return unknown(nodes, memory),
             }
         }
         if limits.max_moves.is_some_and(|m| m <= DEEPEN_MAX) {
@@ -333,11 +348,13 @@ pub fn prove_reporting(
                 outcome: Outcome::Disproven,
                 shortest: false,
                 nodes,
+                memory,
             };
         }
     }
     let first = p.prove(pos, &rest(nodes, limits.max_moves));
     nodes += first.nodes;
+    memory = memory.max(first.memory);
     if let (Outcome::Disproven, Some(n)) = (&first.outcome, limits.max_moves) {
         on_step(n, nodes);
     }
@@ -346,12 +363,17 @@ pub fn prove_reporting(
         mut pv,
     } = first.outcome
     else {
-        return ProofResult { nodes, ..first };
+        return ProofResult {
+            nodes,
+            memory,
+            ..first
+        };
     };
     let mut shortest = mate_in_moves == 1;
     while limits.shortest && !shortest && nodes < limits.nodes && !limits.interrupt.raised() {
         let r = p.prove(pos, &rest(nodes, Some(mate_in_moves - 1)));
         nodes += r.nodes;
+        memory = memory.max(r.memory);
         match r.outcome {
             Outcome::Proven {
                 mate_in_moves: m,
@@ -372,6 +394,7 @@ pub fn prove_reporting(
         outcome: Outcome::Proven { mate_in_moves, pv },
         shortest,
         nodes,
+        memory,
     }
 }
 

@@ -210,7 +210,10 @@ impl Pds {
         // Without the whole proof in the table: the root's stored length, no line.
         let proof = (root.pn == 0).then(|| self.core.pv().unwrap_or((root.plies, Vec::new())));
         let disproven = root.dn == 0 && root.dep == FREE && !self.core.rules.checks_only;
-        ProofResult::of_search(proof, disproven, self.core.nodes)
+        // The table's entries in use, and PDS-PN's largest second-level tree beside them.
+        let memory = self.core.table.used() * size_of::<super::table::Entry>()
+            + self.stats.largest * size_of::<super::tree::Node>();
+        ProofResult::of_search(proof, disproven, self.core.nodes, memory)
     }
 
     /// The table, for the next search from the same root.

@@ -45,6 +45,7 @@ impl Pds {
             nodes: self.core.nodes,
             budget: self.core.budget.clone(),
             two_level: None,
+            peak: 0,
         };
         let mut tree = s.root_tree(ply);
         s.run(&mut tree, ply, y);

@@ -40,6 +40,9 @@ pub struct Search {
     pub(crate) budget: Budget,
     /// Set for the first level of PN².
     pub two_level: Option<TwoLevel>,
+    /// The most tree nodes held at once so far (PN²: the first level's and a second-level
+    /// tree's together), besides the tree the result is read from.
+    pub peak: usize,
 }
 
 impl Search {
@@ -52,6 +55,7 @@ impl Search {
             nodes: 0,
             budget: Budget::new(limits),
             two_level: None,
+            peak: 0,
         }
     }
 
@@ -141,7 +145,8 @@ impl Search {
         let root = tree.root();
         let proof = root.proven().then(|| (root.plies, tree.pv(0)));
         let disproven = root.dn == 0 && !self.rules.checks_only;
-        ProofResult::of_search(proof, disproven, self.nodes)
+        let held = self.peak.max(tree.len());
+        ProofResult::of_search(proof, disproven, self.nodes, held * size_of::<Node>())
     }
 }
 

@@ -54,6 +54,7 @@ impl Search {
         self.two_level = None;
         self.run(&mut sub, ply, y);
         self.two_level = Some(two);
+        self.peak = self.peak.max(tree.len() + sub.len());
         if !sub.root().expanded {
             return false;
         }
