@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Time and nodes to depth of two nosce binaries on the positions of real games, searched in
-game order as a GUI sends them (`position startpos moves ...`, `go depth D`, `ucinewgame`
+game order as a GUI sends them (`position fen START moves ...`, `go depth D`, `ucinewgame`
 only between games): what a search gains from what the previous move left behind — the
 thread pool's ordering tables (src/search/pool.rs) as well as the transposition table.
 
@@ -48,8 +48,8 @@ class Engine:
             if line.startswith(prefix):
                 return line, last
 
-    def search(self, moves, depth):
-        self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
+    def search(self, fen, moves, depth):
+        self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
         start = time.perf_counter()
         self.send(f"go depth {depth}")
         _, info = self.wait("bestmove")
@@ -68,7 +68,7 @@ class Engine:
         self.p.wait(timeout=10)
 
 
-def games(path, n):
+def games(path, n, plies):
     out = []
     try:
         f = open(path, encoding="utf-8")
@@ -76,7 +76,10 @@ def games(path, n):
         sys.exit(f"keep_tables.py: {e}")
     with f:
         while len(out) < n and (g := chess.pgn.read_game(f)) is not None:
-            out.append([m.uci() for m in g.mainline_moves()])
+            game = (g.board().fen(), [m.uci() for m in g.mainline_moves()][:plies])
+            # Some games of the kept matches begin alike for many moves: count each start once.
+            if game not in out:
+                out.append(game)
     if not out:
         sys.exit(f"keep_tables.py: no games in {path}")
     return out
@@ -96,13 +99,13 @@ def main():
         sys.exit("keep_tables.py: --games, --plies, --depth and --threads must be positive")
     engines = {k: Engine(p, args.threads) for k, p in (("a", args.a), ("b", args.b))}
     total = {k: [0, 0.0, 0] for k in engines}
-    for gi, moves in enumerate(games(args.pgn, args.games)):
+    for gi, (fen, moves) in enumerate(games(args.pgn, args.games, args.plies)):
         order = ("a", "b") if gi % 2 == 0 else ("b", "a")
         for k in order:
             e = engines[k]
             e.new_game()
             for ply in range(min(len(moves), args.plies)):
-                n, ms = e.search(moves[:ply], args.depth)
+                n, ms = e.search(fen, moves[:ply], args.depth)
                 total[k][0] += n
                 total[k][1] += ms
                 total[k][2] += 1
@@ -111,7 +114,7 @@ def main():
     for e in engines.values():
         e.quit()
     print(f"depth {args.depth}, Threads={args.threads}, {total['a'][2]} positions "
-          f"({args.games} games of {args.pgn}, first {args.plies} plies)\n")
+          f"({args.games} games of {args.pgn} with distinct starts, first {args.plies} plies)\n")
     print("| binary | nodes | time |")
     print("|---|---|---|")
     for k, path in (("a", args.a), ("b", args.b)):
