@@ -8,8 +8,17 @@ fn run(args: &[&str]) -> Result<String, String> {
 
 #[test]
 fn help() {
-    let h = run(&["--help"]).unwrap();
-    assert!(h.contains("USAGE") && h.contains("--csv"));
+    for h in ["--help", "-h", "help"] {
+        let h = run(&[h]).unwrap();
+        assert!(
+            h.contains("Usage: nosce trees") && h.contains("--csv"),
+            "{h}"
+        );
+        assert!(
+            h.contains("[default: 8]") && h.contains("5th percentile"),
+            "{h}"
+        );
+    }
 }
 
 #[test]

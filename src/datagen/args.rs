@@ -1,31 +1,10 @@
-//! The `nosce datagen` command line, parsed into a [`DatagenConfig`] (STYLE.md habit 5: bad
-//! input is reported with a reason, never a panic).
+//! The `nosce datagen` command line (clap: help, errors and defaults declared once), parsed
+//! into a [`DatagenConfig`]; bad input is reported with a reason that names the option,
+//! never a panic.
 
 use std::path::PathBuf;
 
-/// Usage text.
-pub const USAGE: &str = "\
-nosce datagen — self-play training data for the NNUE (32-byte records; `nosce train` trains on them)
-
-Usage:
-  nosce datagen --out FILE --games N [options]
-
-Options:
-  --out FILE           data file (records are appended; FILE.progress makes the run resumable)
-  --games N            games in all (a resumed run plays the ones still missing)
-  --nodes N            node budget per move (default 5000)
-  --threads T          games played at once, one thread each (default 1)
-  --seed S             master seed: game i depends only on S, i and the settings (default 1)
-  --random-plies P     uniformly random plies before the searched play (default 8)
-  --openings EPD       start positions (game i takes line i mod count), random plies on top
-  --syzygy PATH        Syzygy tables: a covered position ends the game with its WDL
-  --max-plies N        a game still running after N plies is a draw (default 400)
-  --evalfile FILE      play with this NNUE (a generation's data from the last net);
-                       default: the hand-crafted evaluation
-
-Re-running the same command after an interruption continues where the run stopped;
-a larger --games extends a finished run. The record format: docs/datagen-format.md.
-";
+use clap::{CommandFactory, Parser};
 
 /// Every setting of a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,64 +60,92 @@ where
     }
 }
 
+/// `nosce datagen` (clap: help, errors and defaults from one declaration).
+#[derive(Parser, Debug)]
+#[command(
+    name = "nosce datagen",
+    allow_negative_numbers = true,
+    about = "nosce datagen - self-play training data for the NNUE (32-byte records; `nosce train` trains on them)",
+    after_help = "Re-running the same command after an interruption continues where the run stopped;\n\
+a larger --games extends a finished run. The record format: docs/datagen-format.md."
+)]
+struct Args {
+    /// Data file (records are appended; FILE.progress makes the run resumable)
+    #[arg(long, value_name = "FILE", value_parser = non_empty)]
+    out: PathBuf,
+    /// Games in all (a resumed run plays the ones still missing)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=u64::MAX / 2))]
+    games: u64,
+    /// Node budget per move
+    #[arg(long, value_name = "N", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=u64::MAX / 2))]
+    nodes: u64,
+    /// Games played at once, one thread each
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    threads: u64,
+    /// Master seed: game i depends only on S, i and the settings
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Uniformly random plies before the searched play
+    #[arg(long, value_name = "P", default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_RANDOM_PLIES)))]
+    random_plies: u32,
+    /// Start positions (game i takes line i mod count), random plies on top
+    #[arg(long, value_name = "EPD")]
+    openings: Option<PathBuf>,
+    /// Syzygy tables: a covered position ends the game with its WDL
+    #[arg(long, value_name = "PATH")]
+    syzygy: Option<String>,
+    /// A game still running after N plies is a draw
+    #[arg(long, value_name = "N", default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAME_PLIES)))]
+    max_plies: u32,
+    /// Play with this NNUE (a generation's data from the last net); default: the
+    /// hand-crafted evaluation
+    #[arg(long, value_name = "FILE")]
+    evalfile: Option<PathBuf>,
+}
+
+/// A file name that is not empty.
+fn non_empty(s: &str) -> Result<PathBuf, String> {
+    if s.is_empty() {
+        return Err("needs a file name".into());
+    }
+    Ok(PathBuf::from(s))
+}
+
+/// The usage text (`nosce datagen --help`).
+pub fn usage() -> String {
+    Args::command().render_help().to_string()
+}
+
 /// Parses the arguments after `datagen`.
 ///
 /// # Errors
 /// An unknown option, a missing value, a value that is not a number or out of range, or a
-/// missing `--out` or `--games`.
+/// missing `--out` or `--games` (clap's message, naming the option).
 pub fn parse(args: &[String]) -> Result<Command, String> {
-    let mut out: Option<PathBuf> = None;
-    let mut games: Option<u64> = None;
-    let mut cfg = DatagenConfig {
-        out: PathBuf::new(),
-        games: 0,
-        nodes: 5000,
-        threads: 1,
-        seed: 1,
-        random_plies: 8,
-        openings: None,
-        syzygy: None,
-        max_plies: 400,
-        evalfile: None,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let name = a.as_str();
-        if matches!(name, "--help" | "-h" | "help") {
-            return Ok(Command::Help);
-        }
-        let mut value = || {
-            it.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match name {
-            "--out" => {
-                let v = value()?;
-                if v.is_empty() {
-                    return Err("--out needs a file name".to_string());
-                }
-                out = Some(PathBuf::from(v));
-            }
-            "--games" => games = Some(number(name, value()?, 1, u64::MAX / 2)?),
-            "--nodes" => cfg.nodes = number(name, value()?, 1, u64::MAX / 2)?,
-            "--threads" => cfg.threads = number(name, value()?, 1, MAX_THREADS)?,
-            "--seed" => cfg.seed = number(name, value()?, 0, u64::MAX)?,
-            "--random-plies" => cfg.random_plies = number(name, value()?, 0, MAX_RANDOM_PLIES)?,
-            "--openings" => cfg.openings = Some(PathBuf::from(value()?)),
-            "--syzygy" => cfg.syzygy = Some(value()?.to_string()),
-            "--max-plies" => cfg.max_plies = number(name, value()?, 1, MAX_GAME_PLIES)?,
-            "--evalfile" => cfg.evalfile = Some(PathBuf::from(value()?)),
-            _ => {
-                return Err(format!(
-                    "unknown option '{name}' (try nosce datagen --help)"
-                ));
-            }
-        }
+    if args
+        .first()
+        .is_some_and(|a| matches!(a.as_str(), "--help" | "-h" | "help"))
+    {
+        return Ok(Command::Help);
     }
-    cfg.out = out.ok_or("--out FILE is required (try nosce datagen --help)")?;
-    cfg.games = games.ok_or("--games N is required (try nosce datagen --help)")?;
-    Ok(Command::Run(Box::new(cfg)))
+    let argv = std::iter::once("nosce datagen").chain(args.iter().map(String::as_str));
+    let a = match Args::try_parse_from(argv) {
+        Ok(a) => a,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(Command::Help),
+        Err(e) => return Err(e.to_string().trim_end().to_string()),
+    };
+    Ok(Command::Run(Box::new(DatagenConfig {
+        out: a.out,
+        games: a.games,
+        nodes: a.nodes,
+        threads: a.threads as usize,
+        seed: a.seed,
+        random_plies: a.random_plies,
+        openings: a.openings,
+        syzygy: a.syzygy,
+        max_plies: a.max_plies,
+        evalfile: a.evalfile,
+    })))
 }
 
 #[cfg(test)]
@@ -209,9 +216,9 @@ mod tests {
         for (args, needle) in [
             (&["--games", "2"][..], "--out"),
             (&["--out", "x"][..], "--games"),
-            (&["--out", "x", "--games"][..], "needs a value"),
-            (&["--out", "x", "--games", "two"][..], "whole number"),
-            (&["--out", "x", "--games", "0"][..], "from 1"),
+            (&["--out", "x", "--games"][..], "--games"),
+            (&["--out", "x", "--games", "two"][..], "'two'"),
+            (&["--out", "x", "--games", "0"][..], "--games"),
             (
                 &["--out", "x", "--games", "1", "--threads", "0"][..],
                 "--threads",
@@ -220,10 +227,7 @@ mod tests {
                 &["--out", "x", "--games", "1", "--nodes", "-5"][..],
                 "--nodes",
             ),
-            (
-                &["--out", "x", "--games", "1", "--frob"][..],
-                "unknown option",
-            ),
+            (&["--out", "x", "--games", "1", "--frob"][..], "'--frob'"),
             (&["--out", "", "--games", "1"][..], "file name"),
         ] {
             let e = p(args).unwrap_err();

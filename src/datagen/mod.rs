@@ -28,7 +28,7 @@ pub mod record;
 pub mod run;
 
 pub use crate::rng::GameRng;
-pub use args::{Command, DatagenConfig, USAGE};
+pub use args::{Command, DatagenConfig, usage};
 pub use game::{GameRecord, GameSettings, GameWorker};
 pub use record::{GameResult, RECORD_SIZE, Record, RecordReader, decode, encode};
 
@@ -40,7 +40,7 @@ pub use record::{GameResult, RECORD_SIZE, Record, RecordReader, decode, encode};
 /// the command line, a data file that would be overwritten, an I/O error.
 pub fn run_cli(args: &[String]) -> Result<String, String> {
     match args::parse(args)? {
-        Command::Help => Ok(USAGE.to_string()),
+        Command::Help => Ok(usage()),
         Command::Run(cfg) => run::run(&cfg),
     }
 }

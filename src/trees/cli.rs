@@ -1,121 +1,118 @@
 //! `nosce trees`: argument parsing and help for the random-tree laboratory (thesis §5.2, §7.2).
 //! [`run_cli`] takes the arguments after `trees` and returns the report text, or an error
-//! message for bad arguments; it never panics.
+//! message for bad arguments; it never panics. The options are declared once, with clap.
+
+use clap::Parser;
 
 use super::prom_plain::TreeModel;
 use super::report::{ReportConfig, csv_report, text_report};
 
-/// Help text of `nosce trees --help`.
-pub const HELP: &str = "\
-nosce trees - opponent-model search on random game trees (Donkers 2003, 5.2 and 7.2)
-
-USAGE:
-    nosce trees [OPTIONS]
-
-OPTIONS:
-    --seed S          first root seed (default 1); trees use seeds S, S+1, ...
-    --trees N         number of trees per row (default 100)
-    --seeds A,B,...   explicit list of root seeds (instead of --seed/--trees)
-    --depth D         depth(s): D, D1..D2 or D1,D2,... (default 8); one row each
-    --width W         width(s), same forms (default 4, at most 32); one row each
-    --types K         PrOM opponent types (default 2; type 0 uses MAX's own V0)
-    --probs P0,P1,..  PrOM type probabilities (default uniform; sets --types)
-    --bound B         bound |V0 - Vop| <= B of the bounded-sum trees (default 200)
-    --tt-bits N       transposition table of 2^N entries (default 18, as in 5.2.4)
-    --tt-interior     store only interior nodes in the table (default: leaves too,
-                      so a leaf seen by several probes is evaluated once)
-    --csv             per seed: seed,depth,width,minimax,om,evals_alphabeta,
-                      evals_om_beta_1p,evals_om_beta_pb
-    -h, --help        this text
-
+/// What the help adds after the options.
+const AFTER_HELP: &str = "\
 The text report gives, per row (depth, width), the 5th percentile, quartiles,
 median and 95th percentile of each algorithm's leaf evaluations divided by
 alpha-beta's on the same tree (Figs 5.3-5.7 and 7.1-7.5 as tables).
-Seeds whose low 32 bits are 0 are rejected (the generator would be all zeros).
-";
+Seeds whose low 32 bits are 0 are rejected (the generator would be all zeros).";
 
-fn parse_num<T: std::str::FromStr>(flag: &str, s: &str) -> Result<T, String> {
-    s.trim()
-        .parse::<T>()
-        .map_err(|_| format!("{flag}: '{s}' is not a valid number"))
+/// `nosce trees` (clap: help, errors and defaults from one declaration).
+#[derive(Parser, Debug)]
+#[command(
+    name = "nosce trees",
+    allow_negative_numbers = true,
+    about = "nosce trees - opponent-model search on random game trees (Donkers 2003, 5.2 and 7.2)",
+    after_help = AFTER_HELP
+)]
+struct Args {
+    /// First root seed; trees use seeds S, S+1, ...
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Number of trees per row
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    trees: usize,
+    /// Explicit list of root seeds (instead of --seed/--trees)
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    seeds: Option<Vec<u64>>,
+    /// Depth(s): D, D1..D2 or D1,D2,...; one row each
+    #[arg(long = "depth", value_name = "D", default_value = "8", value_parser = list)]
+    depths: List,
+    /// Width(s), same forms (at most 32); one row each
+    #[arg(long = "width", value_name = "W", default_value = "4", value_parser = list)]
+    widths: List,
+    /// PrOM opponent types (type 0 uses MAX's own V0)
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    types: usize,
+    /// PrOM type probabilities (default uniform; sets --types)
+    #[arg(long, value_name = "P0,P1,..", value_delimiter = ',')]
+    probs: Option<Vec<f64>>,
+    /// Bound |V0 - Vop| <= B of the bounded-sum trees
+    #[arg(long, value_name = "B", default_value_t = 200)]
+    bound: i32,
+    /// Transposition table of 2^N entries (as in 5.2.4)
+    #[arg(long, value_name = "N", default_value_t = 18, value_parser = clap::value_parser!(u32).range(4..=26))]
+    tt_bits: u32,
+    /// Store only interior nodes in the table (default: leaves too, so a leaf seen by
+    /// several probes is evaluated once)
+    #[arg(long)]
+    tt_interior: bool,
+    /// Per seed: seed,depth,width,minimax,om,evals_alphabeta,evals_om_beta_1p,evals_om_beta_pb
+    #[arg(long)]
+    csv: bool,
 }
 
-/// Parses `D`, `D1..D2` or `D1,D2,...` into a non-empty list.
-fn parse_list(flag: &str, s: &str) -> Result<Vec<usize>, String> {
+/// The values of `--depth` or `--width` (one argument: clap would read a `Vec` field as
+/// repeated arguments).
+#[derive(Clone, Debug)]
+struct List(Vec<usize>);
+
+/// Parses `D`, `D1..D2` or `D1,D2,...` into a list of 1 to 64 values.
+fn list(s: &str) -> Result<List, String> {
+    let num = |x: &str| {
+        x.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{x}' is not a valid number"))
+    };
     let list: Vec<usize> = if let Some((a, b)) = s.split_once("..") {
-        let (a, b) = (parse_num::<usize>(flag, a)?, parse_num::<usize>(flag, b)?);
+        let (a, b) = (num(a)?, num(b)?);
         if a > b {
-            return Err(format!("{flag}: empty range {s}"));
+            return Err(format!("empty range {s}"));
         }
         (a..=b).collect()
     } else {
-        s.split(',')
-            .map(|x| parse_num(flag, x))
-            .collect::<Result<_, _>>()?
+        s.split(',').map(num).collect::<Result<_, _>>()?
     };
     if list.is_empty() || list.len() > 64 {
-        return Err(format!("{flag}: give 1 to 64 values"));
+        return Err("give 1 to 64 values".into());
     }
-    Ok(list)
+    Ok(List(list))
 }
 
-/// Runs `nosce trees` with `args` (the arguments after `trees`) and returns the report.
+/// Runs `nosce trees` with `args` (the arguments after `trees`) and returns the report, or
+/// the help text for `--help` (`help` too).
 pub fn run_cli(args: &[String]) -> Result<String, String> {
-    let mut seed: u64 = 1;
-    let mut trees: usize = 100;
-    let mut seeds: Option<Vec<u64>> = None;
-    let mut depths = vec![8];
-    let mut widths = vec![4];
-    let mut types: usize = 2;
-    let mut probs: Option<Vec<f64>> = None;
-    let mut bound: i32 = 200;
-    let mut tt_bits: u32 = 18;
-    let mut tt_leaves = true;
-    let mut csv = false;
-
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let flag = arg.as_str();
-        let mut value = || {
-            it.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{flag} needs a value (see --help)"))
-        };
-        match flag {
-            "-h" | "--help" | "help" => return Ok(HELP.to_string()),
-            "--seed" => seed = parse_num(flag, value()?)?,
-            "--trees" => trees = parse_num(flag, value()?)?,
-            "--seeds" => {
-                let v = value()?;
-                seeds = Some(
-                    v.split(',')
-                        .map(|x| parse_num(flag, x))
-                        .collect::<Result<_, _>>()?,
-                )
-            }
-            "--depth" => depths = parse_list(flag, value()?)?,
-            "--width" => widths = parse_list(flag, value()?)?,
-            "--types" => types = parse_num(flag, value()?)?,
-            "--probs" => {
-                let v = value()?;
-                probs = Some(
-                    v.split(',')
-                        .map(|x| parse_num(flag, x))
-                        .collect::<Result<_, _>>()?,
-                )
-            }
-            "--bound" => bound = parse_num(flag, value()?)?,
-            "--tt-bits" => tt_bits = parse_num(flag, value()?)?,
-            "--tt-interior" => tt_leaves = false,
-            "--csv" => csv = true,
-            other => {
-                return Err(format!(
-                    "unknown argument '{other}' (see nosce trees --help)"
-                ));
-            }
-        }
-    }
-
+    let argv = std::iter::once("nosce trees").chain(
+        args.iter()
+            .map(|a| if a == "help" { "--help" } else { a.as_str() }),
+    );
+    let a = match Args::try_parse_from(argv) {
+        Ok(a) => a,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(e.to_string()),
+        Err(e) => return Err(e.to_string().trim_end().to_string()),
+    };
+    let Args {
+        seed,
+        trees,
+        seeds,
+        depths,
+        widths,
+        types,
+        probs,
+        bound,
+        tt_bits,
+        tt_interior,
+        csv,
+    } = a;
+    let tt_leaves = !tt_interior;
+    let (List(depths), List(widths)) = (depths, widths);
     let seeds = match seeds {
         Some(s) => s,
         None => {
@@ -135,9 +132,6 @@ pub fn run_cli(args: &[String]) -> Result<String, String> {
         return Err(format!(
             "seed {bad}: the low 32 bits must not be 0 (the generator would output only zeros)"
         ));
-    }
-    if !(4..=26).contains(&tt_bits) {
-        return Err("--tt-bits: give 4 to 26".into());
     }
     let model = match probs {
         Some(p) => TreeModel::new(&p),
