@@ -11,7 +11,7 @@ import re
 import sys
 
 ALGOS = ["pn", "pn2", "pds", "pds-pn", "dfpn"]
-LINE = re.compile(r"^(\S+)\s+(\S+)\s+found (\S+)\s+shortest \S+\s+expected \S+\s+(\d+) nodes\s+(\d+) ms\s+(\d+) KiB\s+(\S+)")
+LINE = re.compile(r"^(.*?)\s+(pn|pn2|pds|pds-pn|dfpn)\s+found (\S+)\s+shortest \S+\s+expected \S+\s+(\d+) nodes\s+(\d+) ms\s+(\d+) KiB\s+(\S+)")
 
 
 def read(path):
@@ -41,7 +41,7 @@ def main():
         common = [i for i in ids if all(r[i][0] for r in runs.values())]
         wrong = {a: sum(1 for v in r.values() if v[4] == "WRONG") for a, r in runs.items()}
         print(f"\n### Memory: {mem} ({len(ids)} positions; {len(common)} solved by all)\n")
-        print("| algorithm | solved | wrong | moves (all solved) | time (all solved) | memory, sum of peaks | memory, largest |")
+        print("| algorithm | solved | wrong | moves (all solved) | time (all solved) | memory, sum of peaks (all solved) | memory, largest (any position) |")
         print("|---|---|---|---|---|---|---|")
         for a, r in runs.items():
             solved = sum(1 for v in r.values() if v[0])
