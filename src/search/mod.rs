@@ -30,7 +30,6 @@ use std::time::Duration;
 use shakmaty::{Move, Position as _};
 
 pub use alphabeta::Worker;
-use ordering::OrderingTables;
 use window::{Aspiration, Fail};
 
 use crate::eval::Evaluator;
@@ -323,7 +322,7 @@ pub fn search<E: Evaluator + ?Sized>(
     };
     let give_back = |id: usize, w: &mut Worker<'_, E>| {
         if let Some(s) = slot(id) {
-            s.lock().own = std::mem::replace(&mut w.tables, OrderingTables::empty());
+            s.lock().own = w.tables.take();
         }
     };
     pool::team(

@@ -57,6 +57,12 @@ impl OrderingTables {
         }
     }
 
+    /// Takes the tables out, leaving [`Self::empty`]'s set in their place (a pool slot
+    /// lending them to a search, a search giving them back).
+    pub fn take(&mut self) -> Self {
+        std::mem::replace(self, Self::empty())
+    }
+
     /// True for [`Self::empty`]'s set.
     pub fn is_empty(&self) -> bool {
         self.history.is_empty()

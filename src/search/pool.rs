@@ -36,7 +36,7 @@ pub struct ThreadTables {
 impl ThreadTables {
     /// Takes our own tables for a search, aged; an empty set is left in their place.
     pub fn take_own(&mut self) -> OrderingTables {
-        aged(std::mem::replace(&mut self.own, OrderingTables::empty()))
+        aged(self.own.take())
     }
 
     /// Takes type `i`'s tables for a search (of `n` types: a model with another number of
@@ -45,10 +45,7 @@ impl ThreadTables {
         if self.types.len() != n {
             self.types = (0..n).map(|_| OrderingTables::empty()).collect();
         }
-        aged(std::mem::replace(
-            &mut self.types[i],
-            OrderingTables::empty(),
-        ))
+        aged(self.types[i].take())
     }
 }
 

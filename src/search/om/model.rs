@@ -18,7 +18,6 @@ use crate::limits::Limits;
 use crate::position::{Position, uci_in};
 use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
 use crate::search::alphabeta::Worker;
-use crate::search::ordering::OrderingTables;
 use crate::search::pool::ThreadTables;
 use crate::search::{Clock, SearchContext, SearchResult};
 use crate::tt::TranspositionTable;
@@ -296,10 +295,10 @@ fn give_back<E: Evaluator + ?Sized>(
 ) {
     let Some(s) = slot else { return };
     let mut kept = s.lock();
-    kept.own = std::mem::replace(&mut own.tables, OrderingTables::empty());
+    kept.own = own.tables.take();
     if kept.types.len() == opps.len() {
         for (k, w) in kept.types.iter_mut().zip(opps) {
-            *k = std::mem::replace(&mut w.tables, OrderingTables::empty());
+            *k = w.tables.take();
         }
     }
 }
