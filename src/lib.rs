@@ -32,6 +32,8 @@ pub mod eval;
 #[cfg(feature = "lab")]
 pub mod experiment;
 pub mod external;
+#[cfg(feature = "lab")]
+pub mod lab_args;
 pub mod learning;
 pub mod limits;
 pub mod mate;

@@ -2,7 +2,8 @@
 //! `tournament`,
 //! `datagen`, `train`, `options`, `--help`, `--version`; with no arguments the protocol loop, where the
 //! first meaningful input line picks the protocol (`uci` for UCI; `xboard`/`protover` for
-//! CECP).
+//! CECP). The dispatch and the engine's own commands are parsed by hand (no command-line
+//! crate in the engine binary); each lab command parses its arguments with clap.
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -45,6 +45,16 @@
 //! over the profile. Readers — in this process or another — therefore see either the old
 //! or the new file, whole; concurrent writers of the same profile leave one of their
 //! versions (the last rename wins). Nothing here is global: the store is a path.
+//!
+//! # Why not serde
+//!
+//! Profiles are read and written by the engine itself (the UCI/xboard binary that a GUI
+//! starts), not only by the lab, and the engine keeps its dependencies to the board,
+//! tables and threads crates. serde with a JSON or TOML format would add a derive-macro
+//! tool chain and a format crate to every engine build to replace `format.rs`'s encoder
+//! and decoder, whose guarantees it would not give by itself: the checksum that refuses a
+//! torn or hand-edited file, the version refusal and the key checked on load would all
+//! still be ours. Existing profile files also stay readable without a migration.
 
 use std::ffi::OsString;
 use std::fmt;

@@ -22,8 +22,8 @@ fn tmp(name: &str) -> PathBuf {
 fn bad_input_exits_2_with_a_reason() {
     for (args, needle) in [
         (&["--games", "0"][..], "--games"),
-        (&["--games"][..], "needs a value"),
-        (&["--frobnicate"][..], "unknown option"),
+        (&["--games"][..], "a value is required"),
+        (&["--frobnicate"][..], "unexpected argument"),
         (&["--depths", "3..1"][..], "range"),
         (&["--shard", "0/2"][..], "--shard"),
         (&["--kr-depth", "x"][..], "--kr-depth"),
@@ -58,7 +58,10 @@ fn bad_input_exits_2_with_a_reason() {
     }
     let (code, out, _) = nosce(&["--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("nosce kqkr calibrate"));
+    assert!(
+        out.contains("calibrate") && out.contains("--depths <LIST>"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -95,6 +95,7 @@ fn the_engine_never_names_the_lab() {
         "crate::trees",
         "crate::datagen",
         "nnue::train",
+        "crate::lab_args",
     ];
     let engine = [
         "eval",

@@ -235,7 +235,7 @@ fn bad_options_and_data_exit_2_with_a_message() {
         ),
         (
             vec!["--data", &good, "--out", out, "--bogus"],
-            "unknown option",
+            "unexpected argument '--bogus'",
         ),
         (vec!["--data", missing, "--out", out], "cannot open"),
         (vec!["--data", &empty, "--out", out], "is empty"),

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{CommandFactory, Parser};
 
+use crate::lab_args::{self, Parsed};
+
 /// Every setting of a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DatagenConfig {
@@ -128,11 +130,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     {
         return Ok(Command::Help);
     }
-    let argv = std::iter::once("nosce datagen").chain(args.iter().map(String::as_str));
-    let a = match Args::try_parse_from(argv) {
-        Ok(a) => a,
-        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(Command::Help),
-        Err(e) => return Err(e.to_string().trim_end().to_string()),
+    let a: Args = match lab_args::parse("nosce datagen", args)? {
+        Parsed::Args(a) => a,
+        Parsed::Text(_) => return Ok(Command::Help),
     };
     Ok(Command::Run(Box::new(DatagenConfig {
         out: a.out,

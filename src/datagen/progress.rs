@@ -1,5 +1,7 @@
 //! The progress file `FILE.progress` that makes a run resumable: the settings the games
 //! depend on, how many games are done and how many bytes of `FILE` hold their records.
+//! (A resume record, not a progress bar: the lab's bars are indicatif's, see
+//! `experiment::sweep::Progress`.)
 //!
 //! It is a small text file of `key value` lines, rewritten after every batch of games once
 //! the batch's records are appended and flushed; the rewrite is atomic (a temporary file

@@ -40,13 +40,13 @@ pub mod sweep;
 
 use std::sync::Arc;
 
-use args::{Command, USAGE, parse};
+use args::{Command, parse};
 
 /// Runs `nosce kqkr ARGS`; returns what to print on stdout, or an error message (exit
 /// code 2 in `main`).
 pub fn run_cli(args: &[String]) -> Result<String, String> {
     match parse(args)? {
-        Command::Help => Ok(USAGE.to_string()),
+        Command::Text(text) => Ok(text),
         Command::Run(cfg) => {
             let summary = sweep::run_sweep(&cfg)?;
             Ok(format!(

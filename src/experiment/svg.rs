@@ -3,6 +3,13 @@
 //! mean over many faint per-position lines), linear axes with "nice" ticks, a title, axis
 //! labels and a legend to the right of the data, never over it. No dependencies; the
 //! output is a self-contained SVG file any browser shows, also inline in `report.html`.
+//!
+//! Why not the `plotters` crate: placing a legend and tick labels needs text widths, which
+//! plotters measures with a font backend (`ttf`: font-kit with fontconfig and FreeType on
+//! Linux, or a font file bundled with the build); either would make the lab depend on
+//! system libraries or ship a font for one estimate that a fixed width per character does
+//! well enough here, and the figures' exact shapes (bands, error bars, pooled views) are
+//! checked by tests against this writer's output.
 
 use std::fmt::Write as _;
 

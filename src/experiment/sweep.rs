@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::config::KqkrConfig;
 use super::game::{GameRecord, GameSpec, play_game};
@@ -63,67 +63,34 @@ pub fn load_tables(cfg: &KqkrConfig, verbose: bool) -> Result<Arc<ExactTables>, 
     Ok(exact)
 }
 
-/// A progress bar with ETA on stderr.
+/// A progress bar with ETA on stderr (indicatif's, drawn only when stderr is a terminal:
+/// a log file gets no carriage-return lines).
 pub struct Progress {
-    total: usize,
-    done: usize,
-    start: Instant,
-    enabled: bool,
-}
-
-fn hms(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
-    } else {
-        format!("{}m{:02}s", s / 60, s % 60)
-    }
+    bar: indicatif::ProgressBar,
 }
 
 impl Progress {
     /// A bar for `total` games.
     pub fn new(total: usize, enabled: bool) -> Self {
-        let p = Progress {
-            total,
-            done: 0,
-            start: Instant::now(),
-            enabled,
+        let bar = if enabled && total > 0 {
+            indicatif::ProgressBar::new(total as u64)
+        } else {
+            indicatif::ProgressBar::hidden()
         };
-        p.draw();
-        p
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "[{bar:30}] {pos}/{len} games  {elapsed_precise} elapsed  eta {eta}",
+        ) {
+            bar.set_style(style.progress_chars("#>."));
+        }
+        Progress { bar }
     }
 
     /// One more game finished.
     pub fn tick(&mut self) {
-        self.done += 1;
-        self.draw();
-    }
-
-    fn draw(&self) {
-        if !self.enabled || self.total == 0 {
-            return;
+        self.bar.inc(1);
+        if self.bar.position() >= self.bar.length().unwrap_or(0) {
+            self.bar.finish();
         }
-        const WIDTH: usize = 30;
-        let filled = WIDTH * self.done / self.total;
-        let elapsed = self.start.elapsed();
-        let eta = if self.done == 0 {
-            "?".to_string()
-        } else {
-            hms(elapsed.mul_f64((self.total - self.done) as f64 / self.done as f64))
-        };
-        eprint!(
-            "\r[{}{}] {}/{} games  {} elapsed  eta {}   ",
-            "#".repeat(filled),
-            ".".repeat(WIDTH - filled),
-            self.done,
-            self.total,
-            hms(elapsed),
-            eta
-        );
-        if self.done == self.total {
-            eprintln!();
-        }
-        let _ = std::io::stderr().flush();
     }
 }
 

@@ -4,6 +4,10 @@
 //! whether it is proven shortest, nodes, time and whether it matches the expectation; a
 //! summary line closes the report. A line that cannot be read is reported on stderr and
 //! skipped; only an unreadable file is an error.
+//!
+//! Its options are parsed by hand, as `bench`, `perft` and `tb`'s: these commands are part
+//! of the engine binary built without the lab, which carries no command-line crate; the
+//! lab's commands (`kqkr`, `tournament`, `trees`, `datagen`, `train`) use clap.
 
 use std::io::Write;
 use std::time::Instant;

@@ -1,7 +1,8 @@
 //! The `nosce tb ...` command line: generate a table, probe a position (WDL, DTZ, DTM, DTC of
 //! the position and of every move), or dump random positions with our DTM for the Gaviota
 //! cross-check (`tests/gaviota_check.py`). The tables are the KQKR oracle of Donkers 2003
-//! §5.4 and Appendix B.
+//! §5.4 and Appendix B. Parsed by hand like the engine's other commands (see
+//! `mate::cli`: the engine binary carries no command-line crate).
 
 use std::ffi::OsString;
 use std::io::Write;

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::lab_args::{self, Parsed};
+
 use super::config::Budget;
 use super::config::{
     DEFAULT_DEPTH, DEFAULT_EXTRA, DEFAULT_HASH_MB, DEFAULT_MAX_PLIES, DEFAULT_SAMPLE_EVERY,
@@ -283,18 +285,9 @@ fn config(a: RunArgs) -> Result<TournamentConfig, String> {
 /// # Errors
 /// A message naming the bad argument.
 pub fn parse(args: &[String]) -> Result<Command, String> {
-    let argv = std::iter::once("nosce tournament".to_string()).chain(args.iter().cloned());
-    let cli = match Cli::try_parse_from(argv) {
-        Ok(c) => c,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    Ok(Command::Text(e.render().to_string()))
-                }
-                _ => Err(e.render().to_string().trim_end().to_string()),
-            };
-        }
+    let cli: Cli = match lab_args::parse("nosce tournament", args)? {
+        Parsed::Args(c) => c,
+        Parsed::Text(t) => return Ok(Command::Text(t)),
     };
     match cli.command {
         Some(Sub::Report { dir }) => Ok(Command::Report(dir)),

@@ -4,6 +4,8 @@
 
 use clap::Parser;
 
+use crate::lab_args::{self, Parsed};
+
 use super::prom_plain::TreeModel;
 use super::report::{ReportConfig, csv_report, text_report};
 
@@ -89,14 +91,19 @@ fn list(s: &str) -> Result<List, String> {
 /// Runs `nosce trees` with `args` (the arguments after `trees`) and returns the report, or
 /// the help text for `--help` (`help` too).
 pub fn run_cli(args: &[String]) -> Result<String, String> {
-    let argv = std::iter::once("nosce trees").chain(
-        args.iter()
-            .map(|a| if a == "help" { "--help" } else { a.as_str() }),
-    );
-    let a = match Args::try_parse_from(argv) {
-        Ok(a) => a,
-        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(e.to_string()),
-        Err(e) => return Err(e.to_string().trim_end().to_string()),
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a == "help" {
+                "--help".into()
+            } else {
+                a.clone()
+            }
+        })
+        .collect();
+    let a: Args = match lab_args::parse("nosce trees", &args)? {
+        Parsed::Args(a) => a,
+        Parsed::Text(t) => return Ok(t),
     };
     let Args {
         seed,

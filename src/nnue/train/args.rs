@@ -1,47 +1,83 @@
-//! The `nosce train` command line, parsed into a [`TrainConfig`] (STYLE.md habit 5: bad
-//! input is reported with a reason, never a panic).
+//! The `nosce train` command line (clap: help, errors and defaults from one declaration),
+//! parsed into a [`TrainConfig`]; bad input is reported with a reason that names the
+//! option, never a panic.
 
 use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+use crate::lab_args::{self, Parsed};
 
 use crate::datagen::args::number;
 use crate::nnue::{DEFAULT_HIDDEN, HIDDEN_STEP, MAX_HIDDEN};
 
-/// Usage text.
-pub const USAGE: &str = "\
-nosce train — train an NNUE (768→N)×2→1 on `nosce datagen` data, on the CPU
-
-Usage:
-  nosce train --data FILE[,FILE...] --out DIR [options]
-
-Options:
-  --data FILES         data files of 32-byte records (comma-separated; the option may repeat)
-  --out DIR            output directory: nosce-<id>.nnue per epoch, checkpoint.bin, train.log
-  --hidden N           hidden units per perspective, a multiple of 16 (default 256)
-  --epochs E           epochs in all; a re-run resumes after the checkpoint's last (default 10)
-  --batch B            positions per gradient step (default 16384)
-  --lr X               Adam learning rate (default 0.001)
-  --lr-drop E          multiply the learning rate by --lr-gamma after every E epochs
-                       (default 0: a constant rate)
-  --lr-gamma G         the factor of each drop, above 0 up to 1 (default 0.3)
-  --wdl L              weight of the game result in the target, 0..1 (default 0.3)
-  --mirror             train on each position or its mirror image (files a<->h), drawn
-                       at random per epoch: twice the distinct positions (default: off)
-  --score S            the score in the target: search (the record's, default) or hce
-                       (the hand-crafted evaluation of the position: with --wdl 0, a net
-                       that imitates it, to start a run with --init from)
-  --walk D             each time a position is drawn, walk 0..=D random legal moves from it
-                       and score the result with the hand-crafted evaluation (needs
-                       --score hce; default 0)
-  --init FILE          start from the weights of another run's checkpoint.bin (same
-                       --hidden; the optimiser starts afresh) instead of random ones
-  --threads T          threads computing each batch's gradient (default 1)
-  --seed S             seed of the initial weights and of the shuffles (default 1)
-  --val F              share of the data held out for validation: the file's tail (default 0.02)
-  --max-positions N    use only the first N positions of the data
-
-A run is deterministic for given data, settings and --threads. The net format:
-docs/nnue-format.md; training: docs/training.md.
-";
+/// `nosce train`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "nosce train",
+    allow_negative_numbers = true,
+    about = "Train an NNUE (768->N)x2->1 on `nosce datagen` data, on the CPU",
+    after_help = "A run is deterministic for given data, settings and --threads; re-running \
+into the same --out resumes after the checkpoint's last epoch. The net format: \
+docs/nnue-format.md; training: docs/training.md."
+)]
+struct Cli {
+    /// Data files of 32-byte records (comma-separated; the option may repeat)
+    #[arg(long, required = true, value_name = "FILE[,FILE...]", value_delimiter = ',', value_parser = non_empty_path)]
+    data: Vec<PathBuf>,
+    /// Output directory: nosce-<id>.nnue per epoch, checkpoint.bin, train.log
+    #[arg(long, value_name = "DIR", value_parser = non_empty_path)]
+    out: PathBuf,
+    /// Hidden units per perspective, a multiple of 16
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HIDDEN, value_parser = hidden)]
+    hidden: usize,
+    /// Epochs in all; a re-run resumes after the checkpoint's last
+    #[arg(long, value_name = "E", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=MAX_EPOCHS as i64))]
+    epochs: u32,
+    /// Positions per gradient step
+    #[arg(long, value_name = "B", default_value_t = 16_384, value_parser = batch)]
+    batch: usize,
+    /// Adam learning rate, above 0 up to 1
+    #[arg(long, value_name = "X", default_value_t = 0.001, value_parser = |v: &str| decimal(v, 0.0, 1.0, true))]
+    lr: f64,
+    /// Multiply the learning rate by --lr-gamma after every E epochs (0: a constant rate)
+    #[arg(long, value_name = "E", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=MAX_EPOCHS as i64))]
+    lr_drop: u32,
+    /// The factor of each drop, above 0 up to 1
+    #[arg(long, value_name = "G", default_value_t = 0.3, value_parser = |v: &str| decimal(v, 0.0, 1.0, true))]
+    lr_gamma: f64,
+    /// Weight of the game result in the target, 0..1
+    #[arg(long, value_name = "L", default_value_t = 0.3, value_parser = |v: &str| decimal(v, 0.0, 1.0, false))]
+    wdl: f64,
+    /// Train on each position or its mirror image (files a<->h), drawn at random per
+    /// epoch: twice the distinct positions
+    #[arg(long)]
+    mirror: bool,
+    /// The score in the target: search (the record's) or hce (the hand-crafted evaluation
+    /// of the position: with --wdl 0, a net that imitates it, to start a run with --init from)
+    #[arg(long, value_name = "S", value_enum, default_value_t = ScoreSource::Search)]
+    score: ScoreSource,
+    /// Each time a position is drawn, walk 0..=D random legal moves from it and score the
+    /// result with the hand-crafted evaluation (needs --score hce)
+    #[arg(long, value_name = "D", default_value_t = 0, value_parser = walk)]
+    walk: u32,
+    /// Start from the weights of another run's checkpoint.bin (same --hidden; the
+    /// optimiser starts afresh) instead of random ones
+    #[arg(long, value_name = "FILE", value_parser = non_empty_path)]
+    init: Option<PathBuf>,
+    /// Threads computing each batch's gradient
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = threads)]
+    threads: usize,
+    /// Seed of the initial weights and of the shuffles
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Share of the data held out for validation: the file's tail
+    #[arg(long, value_name = "F", default_value_t = 0.02, value_parser = |v: &str| decimal(v, 0.0, MAX_VAL, false))]
+    val: f64,
+    /// Use only the first N positions of the data
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
+    max_positions: Option<u64>,
+}
 
 /// Every setting of a run.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,7 +119,7 @@ pub struct TrainConfig {
 }
 
 /// The score in the training target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ScoreSource {
     /// The search's score stored in the record.
     Search,
@@ -104,8 +140,8 @@ impl ScoreSource {
 /// What `nosce train` was asked to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// Print the usage.
-    Help,
+    /// Help text to print (not an error).
+    Text(String),
     /// Train.
     Run(Box<TrainConfig>),
 }
@@ -120,19 +156,44 @@ pub const MAX_EPOCHS: u32 = 100_000;
 pub const MAX_VAL: f64 = 0.5;
 
 /// A finite decimal in `min..=max` (or `min < v` when `open_min`).
-fn decimal(name: &str, value: &str, min: f64, max: f64, open_min: bool) -> Result<f64, String> {
+fn decimal(value: &str, min: f64, max: f64, open_min: bool) -> Result<f64, String> {
     let v = value
         .parse::<f64>()
-        .map_err(|_| format!("{name} needs a number, not '{value}'"))?;
+        .map_err(|_| "needs a number".to_string())?;
     let above = if open_min { v > min } else { v >= min };
     if above && v <= max {
         Ok(v)
     } else {
         let lower = if open_min { "above" } else { "from" };
-        Err(format!(
-            "{name} must be {lower} {min} up to {max}, not '{value}'"
-        ))
+        Err(format!("must be {lower} {min} up to {max}"))
     }
+}
+
+fn non_empty_path(v: &str) -> Result<PathBuf, String> {
+    if v.is_empty() {
+        return Err("needs a file or directory name".into());
+    }
+    Ok(PathBuf::from(v))
+}
+
+fn hidden(v: &str) -> Result<usize, String> {
+    let h = number("the width", v, HIDDEN_STEP, MAX_HIDDEN)?;
+    if !h.is_multiple_of(HIDDEN_STEP) {
+        return Err(format!("must be a multiple of {HIDDEN_STEP}"));
+    }
+    Ok(h)
+}
+
+fn batch(v: &str) -> Result<usize, String> {
+    number("the batch", v, 1, MAX_BATCH)
+}
+
+fn walk(v: &str) -> Result<u32, String> {
+    number("the walk", v, 0, super::walk::MAX_WALK)
+}
+
+fn threads(v: &str) -> Result<usize, String> {
+    number("the thread count", v, 1, MAX_THREADS)
 }
 
 /// Parses the arguments after `train`.
@@ -141,108 +202,35 @@ fn decimal(name: &str, value: &str, min: f64, max: f64, open_min: bool) -> Resul
 /// An unknown option, a missing value, a value that is not a number or out of range, or a
 /// missing `--data` or `--out`.
 pub fn parse(args: &[String]) -> Result<Command, String> {
-    let mut cfg = TrainConfig {
-        data: Vec::new(),
-        out: PathBuf::new(),
-        hidden: DEFAULT_HIDDEN,
-        epochs: 10,
-        batch: 16_384,
-        lr: 0.001,
-        lr_drop: 0,
-        lr_gamma: 0.3,
-        wdl: 0.3,
-        mirror: false,
-        score: ScoreSource::Search,
-        walk: 0,
-        init: None,
-        threads: 1,
-        seed: 1,
-        val: 0.02,
-        max_positions: None,
+    let a: Cli = match lab_args::parse("nosce train", args)? {
+        Parsed::Args(a) => a,
+        Parsed::Text(t) => return Ok(Command::Text(t)),
     };
-    let mut out: Option<PathBuf> = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let name = a.as_str();
-        if matches!(name, "--help" | "-h" | "help") {
-            return Ok(Command::Help);
-        }
-        if name == "--mirror" {
-            cfg.mirror = true;
-            continue;
-        }
-        let mut value = || {
-            it.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match name {
-            "--data" => {
-                for f in value()?.split(',') {
-                    if f.is_empty() {
-                        return Err("--data needs file names (FILE[,FILE...])".to_string());
-                    }
-                    cfg.data.push(PathBuf::from(f));
-                }
-            }
-            "--out" => {
-                let v = value()?;
-                if v.is_empty() {
-                    return Err("--out needs a directory name".to_string());
-                }
-                out = Some(PathBuf::from(v));
-            }
-            "--hidden" => {
-                let v = value()?;
-                let h = number(name, v, HIDDEN_STEP, MAX_HIDDEN)?;
-                if !h.is_multiple_of(HIDDEN_STEP) {
-                    return Err(format!(
-                        "--hidden must be a multiple of {HIDDEN_STEP}, not '{v}'"
-                    ));
-                }
-                cfg.hidden = h;
-            }
-            "--epochs" => cfg.epochs = number(name, value()?, 1, MAX_EPOCHS)?,
-            "--batch" => cfg.batch = number(name, value()?, 1, MAX_BATCH)?,
-            "--lr" => cfg.lr = decimal(name, value()?, 0.0, 1.0, true)?,
-            "--lr-drop" => cfg.lr_drop = number(name, value()?, 0, MAX_EPOCHS)?,
-            "--lr-gamma" => cfg.lr_gamma = decimal(name, value()?, 0.0, 1.0, true)?,
-            "--score" => {
-                cfg.score = match value()? {
-                    "search" => ScoreSource::Search,
-                    "hce" => ScoreSource::Hce,
-                    v => return Err(format!("--score takes search or hce, not '{v}'")),
-                }
-            }
-            "--walk" => cfg.walk = number(name, value()?, 0, super::walk::MAX_WALK)?,
-            "--init" => {
-                let v = value()?;
-                if v.is_empty() {
-                    return Err("--init needs a checkpoint file".to_string());
-                }
-                cfg.init = Some(PathBuf::from(v));
-            }
-            "--wdl" => cfg.wdl = decimal(name, value()?, 0.0, 1.0, false)?,
-            "--threads" => cfg.threads = number(name, value()?, 1, MAX_THREADS)?,
-            "--seed" => cfg.seed = number(name, value()?, 0, u64::MAX)?,
-            "--val" => cfg.val = decimal(name, value()?, 0.0, MAX_VAL, false)?,
-            "--max-positions" => {
-                cfg.max_positions = Some(number(name, value()?, 1, u64::from(u32::MAX))?);
-            }
-            _ => return Err(format!("unknown option '{name}' (try nosce train --help)")),
-        }
-    }
-    if cfg.data.is_empty() {
-        return Err("--data FILE is required (try nosce train --help)".to_string());
-    }
-    cfg.out = out.ok_or("--out DIR is required (try nosce train --help)")?;
-    if cfg.walk > 0 && cfg.score != ScoreSource::Hce {
+    if a.walk > 0 && a.score != ScoreSource::Hce {
         return Err(
             "--walk scores its positions with the hand-crafted evaluation: it needs --score hce"
                 .to_string(),
         );
     }
-    Ok(Command::Run(Box::new(cfg)))
+    Ok(Command::Run(Box::new(TrainConfig {
+        data: a.data,
+        out: a.out,
+        hidden: a.hidden,
+        epochs: a.epochs,
+        batch: a.batch,
+        lr: a.lr,
+        lr_drop: a.lr_drop,
+        lr_gamma: a.lr_gamma,
+        wdl: a.wdl,
+        mirror: a.mirror,
+        score: a.score,
+        walk: a.walk,
+        init: a.init,
+        threads: a.threads,
+        seed: a.seed,
+        val: a.val,
+        max_positions: a.max_positions,
+    })))
 }
 
 impl TrainConfig {
@@ -338,7 +326,7 @@ mod tests {
         assert_eq!(c.init, Some(PathBuf::from("x/checkpoint.bin")));
         let rates: Vec<f64> = (1..=5).map(|e| c.lr_at(e)).collect();
         assert_eq!(rates, vec![0.01, 0.01, 0.005, 0.005, 0.0025]);
-        assert_eq!(p(&["--help"]), Ok(Command::Help));
+        assert!(matches!(p(&["--help"]), Ok(Command::Text(t)) if t.contains("--max-positions")));
     }
 
     #[test]
@@ -346,7 +334,7 @@ mod tests {
         for (args, needle) in [
             (&["--out", "d"][..], "--data"),
             (&["--data", "a"][..], "--out"),
-            (&["--data", "a,", "--out", "d"][..], "file names"),
+            (&["--data", "a,", "--out", "d"][..], "needs a file"),
             (
                 &["--data", "a", "--out", "d", "--hidden", "100"][..],
                 "multiple of 16",
@@ -384,7 +372,7 @@ mod tests {
             ),
             (
                 &["--data", "a", "--out", "d", "--score", "eval"][..],
-                "search or hce",
+                "possible values: search, hce",
             ),
             (&["--data", "a", "--out", "d", "--init", ""][..], "--init"),
             (
@@ -412,11 +400,11 @@ mod tests {
             ),
             (
                 &["--data", "a", "--out", "d", "--seed"][..],
-                "needs a value",
+                "a value is required",
             ),
             (
                 &["--data", "a", "--out", "d", "--frob"][..],
-                "unknown option",
+                "unexpected argument",
             ),
         ] {
             let e = p(args).unwrap_err();

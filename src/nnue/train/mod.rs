@@ -34,7 +34,7 @@ pub mod optim;
 pub mod run;
 pub mod walk;
 
-pub use args::{Command, TrainConfig, USAGE};
+pub use args::{Command, TrainConfig};
 
 /// Runs `nosce train <args>`: epoch lines are printed as they finish; returns the closing
 /// text (the usage, or the final net's path).
@@ -44,7 +44,7 @@ pub use args::{Command, TrainConfig, USAGE};
 /// the command line, an I/O error — each with its reason.
 pub fn run_cli(args: &[String]) -> Result<String, String> {
     match args::parse(args)? {
-        Command::Help => Ok(USAGE.to_string()),
+        Command::Text(text) => Ok(text),
         Command::Run(cfg) => run::run(&cfg),
     }
 }
