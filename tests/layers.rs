@@ -112,7 +112,7 @@ fn the_engine_never_names_the_lab() {
         "tt.rs",
         "limits.rs",
         "time.rs",
-        "params.rs",
+        "params",
         "opponent.rs",
         "external",
         "external.rs",

@@ -94,8 +94,7 @@ pub fn elo_prior(elo: u32, computer: bool) -> Option<&'static str> {
     }
 }
 
-/// Log-likelihood bonus of the rating's prior candidate (nats).
-const ELO_PRIOR_BONUS: f64 = 2.0;
+use crate::params::om::ELO_PRIOR_BONUS;
 
 /// The profile row of the drift evidence: `moves` = samples, log-likelihood = their sum.
 const DRIFT_ROW: &str = "#drift";

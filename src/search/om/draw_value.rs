@@ -29,31 +29,7 @@
 //! is worth `−contempt` to us.
 
 use crate::eval::score::{MATE_BOUND, Score};
-
-/// Tunables of the draw value.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DrawParams {
-    /// Each drift sample is clamped to ± this (centipawns).
-    pub sample_clamp: Score,
-    /// Pseudo-samples of zero drift (shrinkage towards no contempt with little evidence).
-    pub prior_moves: f64,
-    /// The most samples earlier games carry into a new one (their mean is kept): a few
-    /// games' worth, so that the draw value still follows an opponent who changes.
-    pub carried_samples: u32,
-    /// The opponent moves whose expected drift a draw gives up (see the module paragraph).
-    pub horizon_moves: f64,
-}
-
-impl Default for DrawParams {
-    fn default() -> Self {
-        DrawParams {
-            sample_clamp: 100,
-            prior_moves: 6.0,
-            carried_samples: 400,
-            horizon_moves: 8.0,
-        }
-    }
-}
+pub use crate::params::om::DrawParams;
 
 /// The drift evidence against one opponent: this game's samples and earlier games' (from the
 /// profile).

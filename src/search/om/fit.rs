@@ -26,80 +26,10 @@ use shakmaty::{Color, Move};
 use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score, is_decisive};
 use crate::params::SearchParams;
+pub use crate::params::om::FitParams;
 use crate::position::Position;
 use crate::search::alphabeta::Worker;
 use crate::tt::TranspositionTable;
-
-/// Tunables of the fit.
-#[derive(Clone, Debug)]
-pub struct FitParams {
-    /// Temperatures of the candidates in centipawns (0: the base's best move).
-    pub temperatures: Vec<u32>,
-    /// Error rate of a τ = 0 candidate: probability of a move that is not its best.
-    pub epsilon: f64,
-    /// Weight of the uniform distribution mixed into every τ > 0 likelihood.
-    pub floor: f64,
-    /// Discount of older moves per scored move (6.19's forgetting).
-    pub forget: f64,
-    /// Pseudo-count of missed predictions added to the error-prediction accuracy.
-    pub prior_misses: f64,
-    /// Move values are clamped to ± this before a softmax (mates are not infinitely better).
-    pub value_clamp: Score,
-    /// Opponent moves scored at most per search (older ones are skipped when joining late).
-    pub max_new_moves: usize,
-    /// The least weight for which the hedged root is searched at all: below it the search
-    /// is α-β (the hedged root costs about a third of a ply at blitz, measured; a type that
-    /// predicts fewer of the opponent's differing moves cannot earn that back).
-    pub min_weight: f64,
-    /// Differing moves of the chosen base before the fit judges whether it can still earn
-    /// [`FitParams::min_weight`] (see `auto::may_earn`).
-    pub judge_after: u64,
-    /// A fit that cannot earn its weight scores only every this many opponent moves (to
-    /// notice an opponent that changes), saving the rest of its cost.
-    pub idle_sample_every: u64,
-    /// Root moves besides α-β's best that the hedged root searches ([`super::hedge::Hedge::breadth`]).
-    pub hedge_breadth: usize,
-    /// The least share of *all* the opponent's moves on which the chosen base must have
-    /// predicted a move that differs from our own reply (and been right) for the hedged root
-    /// to be searched ([`FitState::earned`]): the hedged root costs on every move and can
-    /// gain only on those. A base that rarely differs may be right on many of its few
-    /// differing moves (match 14 against Toga II: `material:depth=2` differed on 14 % of
-    /// Toga's moves and was right on 30 % of those, 4.3 % of all; gnuchess modelling
-    /// gnuchess in match 13: 22 %).
-    pub min_useful: f64,
-    /// The resources condition ([`super::resources`]): the least ratio of our time to the
-    /// opponent's (clock plus [`FitParams::odds_horizon`] increments) at which `auto` speculates.
-    pub min_time_odds: f64,
-    /// Increments counted with a clock when weighing the two sides' time.
-    pub odds_horizon: u32,
-    /// The least extra depth over a model type of known depth at a fixed depth limit.
-    pub min_extra_depth: u32,
-    /// The least ratio of our node limit to a model type's node budget.
-    pub min_node_odds: f64,
-}
-
-impl Default for FitParams {
-    fn default() -> Self {
-        FitParams {
-            temperatures: vec![0, 40, 120],
-            epsilon: 0.15,
-            floor: 0.02,
-            forget: 0.97,
-            prior_misses: 4.0,
-            value_clamp: 1500,
-            max_new_moves: 12,
-            min_weight: 0.3,
-            judge_after: 100,
-            idle_sample_every: 8,
-            hedge_breadth: 2,
-            min_useful: 0.1,
-            min_time_odds: 3.0,
-            odds_horizon: 30,
-            min_extra_depth: 2,
-            min_node_odds: 10.0,
-        }
-    }
-}
 
 /// A base predictor.
 pub enum Base<'a> {

@@ -312,8 +312,7 @@ pub struct LearnState {
     pub last_learned: Option<u64>,
 }
 
-/// Depth of the searches that tell what each type would have played.
-const LEARN_DEPTH: u32 = 4;
+use crate::params::om::LEARN_DEPTH;
 
 /// Learns from the opponent's last move in `pos` (the move that led to it), updating
 /// `state` and returning the probabilities to search with. External engines are asked no

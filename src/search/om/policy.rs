@@ -30,14 +30,7 @@ use crate::eval::Evaluator;
 use crate::eval::score::{INFINITE, Score};
 use crate::opponent::Policy;
 
-/// With `OM_Search` `policy=engine`, the most one line may count toward the opponent's
-/// expected loss, in centipawns (a line the engine scores as lost would otherwise swamp the
-/// value of the move).
-pub const GIFT_CAP_CP: i32 = 300;
-
-/// With `OM_Search` `policy=engine`, how many root moves besides α-β's best are valued (those
-/// α-β's root pass scored highest).
-pub const ENGINE_VALUED_BREADTH: usize = 2;
+pub use crate::params::om::{ENGINE_VALUED_BREADTH, GIFT_CAP_CP};
 
 /// Stockfish 15.1's internal score units per reported centipawn (its `NormalizeToPawnValue`
 /// / 100, as used in `matches/2026-11-25-sf-skill-policy/`); an approximation for other

@@ -1,5 +1,9 @@
 //! Tunables in one place: search margins and reductions ([`SearchParams`]), time
-//! allocation ([`TimeParams`]) and the limited strength of `UCI_Elo` ([`STRENGTH_ANCHORS`]). The experiment runner records them with its results.
+//! allocation ([`TimeParams`]), the limited strength of `UCI_Elo` ([`STRENGTH_ANCHORS`]) and,
+//! in [`om`], the opponent-model driver's (the fit of `OM_Mode=auto`, the draw value, the
+//! engine policy's caps). The experiment runner records them with its results.
+
+pub mod om;
 
 /// Search tunables (Winands 2004 §2.6 for the null-move settings; the rest are the usual
 /// modern PVS refinements, tuned by hand).
