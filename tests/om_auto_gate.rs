@@ -130,6 +130,40 @@ fn the_gate_follows_the_clocks_under_uci() {
     e.close();
 }
 
+/// `OM_Search odds=` moves the clock threshold (the diff that added it is issue 39's example
+/// of adding an OM setting): at equal clocks the gate opens with `odds=1`, stays shut with
+/// `odds=2`, and `odds=auto` returns to the tuned threshold.
+#[test]
+fn the_odds_key_sets_the_clock_threshold() {
+    let mut e = engine("auto");
+    e.send("ucinewgame");
+    let pos = "position startpos moves e2e4 e7e5 g1f3 b8c6";
+    let go = "go wtime 10000 btime 10000 winc 100 binc 100";
+    for (odds, says) in [
+        (
+            "odds=1",
+            "om auto: resources to speculate (time odds 1.0 >= 1.0",
+        ),
+        ("odds=2", "om auto: alpha-beta (time odds 1.0 < 2.0"),
+        ("odds=auto", "om auto: alpha-beta (time odds 1.0 < 3.0"),
+    ] {
+        e.send(&format!("setoption name OM_Search value {odds}"));
+        e.send(pos);
+        let lines = e.read_until_bestmove(go);
+        let ok = lines.iter().any(|l| l.contains(says));
+        e.check(ok, &format!("{odds}: no '{says}'"));
+    }
+    for bad in ["odds=-1", "odds=x", "odds=101"] {
+        e.send(&format!("setoption name OM_Search value {bad}"));
+        let lines = e.read_until_bestmove("go depth 1");
+        let ok = lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("not auto or a ratio"));
+        e.check(ok, &format!("{bad}: no message"));
+    }
+    e.close();
+}
+
 #[test]
 fn the_gate_follows_the_clocks_under_xboard() {
     let (mut e, _) = Engine::start_xboard();

@@ -136,7 +136,7 @@ fn features_are_negotiated_with_done_last() {
     for opt in [
         "feature option=\"OM_Mode -combo *off /// om /// prom /// auto\"",
         "feature option=\"Move Overhead -spin 50 0 5000\"",
-        "feature option=\"OM_Search -string depth=0 nodes=0 tb=on replay=off ties=on root=tb-optimal margin=50 contempt=0 bound=auto policy=search deterministic=off\"",
+        "feature option=\"OM_Search -string depth=0 nodes=0 tb=on replay=off ties=on root=tb-optimal margin=50 contempt=0 bound=auto policy=search deterministic=off odds=auto\"",
         "feature option=\"Clear Hash -button\"",
         "feature option=\"OM_OpponentTypes -string self:1\"",
     ] {

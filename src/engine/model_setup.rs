@@ -184,6 +184,7 @@ impl Engine {
             types.push(setup);
         }
         let o = &self.options;
+        let defaults = FitParams::default();
         let setup = OmConfig {
             ties: o.om.ties,
             deterministic: o.om.deterministic,
@@ -192,7 +193,10 @@ impl Engine {
                 margin_ceiling: o.om.root_margin,
                 contempt_ceiling: o.om.contempt_ceiling,
                 fit: Arc::clone(&self.fit),
-                params: FitParams::default(),
+                params: FitParams {
+                    min_time_odds: o.om.min_time_odds.unwrap_or(defaults.min_time_odds),
+                    ..defaults
+                },
                 profile: self.profile_link(),
             }),
             ..OmConfig::new(OmMode::Om, 2, types)

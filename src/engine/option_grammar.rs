@@ -14,7 +14,7 @@ use crate::search::om::settings::{BoundedSum, OmSettings, RootSafety};
 /// `OM_Search`'s declared default: every key, so that a GUI shows what can be set. Keys a
 /// value omits take these.
 pub const OM_SEARCH_DEFAULT: &str = "depth=0 nodes=0 tb=on replay=off ties=on root=tb-optimal \
-margin=50 contempt=0 bound=auto policy=search deterministic=off";
+margin=50 contempt=0 bound=auto policy=search deterministic=off odds=auto";
 
 /// `key=value` items separated by spaces or commas.
 fn items(text: &str) -> impl Iterator<Item = &str> {
@@ -53,6 +53,19 @@ pub fn search_key(om: &mut OmSettings, key: &str, value: &str) -> Result<(), Str
         }
         "margin" => om.root_margin = parse_int(&what, value, 0, 10_000)? as i32,
         "contempt" => om.contempt_ceiling = parse_int(&what, value, 0, 500)? as i32,
+        "odds" => {
+            om.min_time_odds = match value.to_ascii_lowercase().as_str() {
+                "auto" => None,
+                v => match v.parse::<f64>() {
+                    Ok(x) if (0.0..=100.0).contains(&x) => Some(x),
+                    _ => {
+                        return Err(format!(
+                            "{what}: '{value}' is not auto or a ratio from 0 to 100"
+                        ));
+                    }
+                },
+            }
+        }
         "bound" => match value.to_ascii_lowercase().as_str() {
             "auto" => om.bounded_sum = BoundedSum::Auto,
             "off" => om.bounded_sum = BoundedSum::Off,
@@ -71,7 +84,7 @@ pub fn search_key(om: &mut OmSettings, key: &str, value: &str) -> Result<(), Str
         _ => {
             return Err(format!(
                 "OM_Search: no key '{key}' (keys: depth nodes tb replay ties root margin \
-                 contempt bound policy deterministic)"
+                 contempt bound policy deterministic odds)"
             ));
         }
     }

@@ -350,7 +350,7 @@ static ROWS: &[R] = &[
         spec: string(
             "OM_Search",
             OM_SEARCH_DEFAULT,
-            "how OM searches, `key=value` (omitted keys take these defaults): `depth`/`nodes` the opponent's limits for types that name none (0: ours minus the ply / none); `tb` probes use tables; `replay` repeats the opponent's own search (exact for a deterministic opponent); `ties` equal-best probes (Alg. 3.5); `root` `none`, `tb-optimal` (§5.4.1) or `margin` (root moves within `margin` cp of α-β, also `auto`'s ceiling); `contempt` `auto`'s most contempt from the opponent's drift; `bound` bounded sums `auto`/`off`/B cp (Alg. 3.10); `policy` PrOM against a mixed strategy `search`/`engine`; `deterministic` the same move with any `Threads`",
+            "how OM searches, `key=value` (omitted keys take these defaults): `depth`/`nodes` the opponent's limits for types that name none (0: ours minus the ply / none); `tb` probes use tables; `replay` repeats the opponent's own search (exact for a deterministic opponent); `ties` equal-best probes (Alg. 3.5); `root` `none`, `tb-optimal` (§5.4.1) or `margin` (root moves within `margin` cp of α-β, also `auto`'s ceiling); `contempt` `auto`'s most contempt from the opponent's drift; `bound` bounded sums `auto`/`off`/B cp (Alg. 3.10); `policy` PrOM against a mixed strategy `search`/`engine`; `deterministic` the same move with any `Threads`; `odds` the least ratio of our time to the opponent's at which `OM_Mode=auto` speculates under a clock (`auto`: the value tuned in `params`)",
         ),
         apply: |s, v| {
             search_line(&mut s.om, v.text())?;

@@ -82,6 +82,10 @@ pub struct OmSettings {
     /// The most contempt (centipawns, either sign) `OM_Mode=auto` may derive from the
     /// opponent's measured drift in earlier games ([`super::draw_value`]); 0: off.
     pub contempt_ceiling: i32,
+    /// The least ratio of our time to the opponent's at which `OM_Mode=auto` speculates
+    /// under a clock ([`super::resources`]); `None`: the tunable's value
+    /// (`params::om::FitParams::min_time_odds`).
+    pub min_time_odds: Option<f64>,
     /// Bounded-sum pruning.
     pub bounded_sum: BoundedSum,
     /// The bound B of [`BoundedSum::On`], centipawns.
