@@ -26,6 +26,7 @@ type Candidates = Vec<u32>;
 #[derive(Parser, Debug)]
 #[command(
     name = "nosce kqkr",
+    args_override_self = true,
     about = "The KQKR opponent-modelling experiment of Donkers 2003 §5.4: a K+R side with \
 perfect knowledge and an opponent model against a fallible K+Q side, from the Browne-BELLE \
 positions",
@@ -46,6 +47,7 @@ struct Cli {
 enum Sub {
     /// Find the opponent depth whose base case (s = 0) looks like the thesis' (20-25 %
     /// errors, 37-40 moves); takes the sweep options (--games defaults to 4 per position)
+    #[command(args_override_self = true)]
     Calibrate {
         /// Opponent depths to try
         #[arg(long, default_value = "10..14", value_parser = parse_candidates)]
@@ -543,6 +545,11 @@ mod tests {
             panic!()
         };
         assert_eq!((f.spec_depths.len(), f.games), (12, 20));
+        // A later option overrides an earlier one (scripts append to a base command line).
+        let Command::Run(c) = parse(&args("--games 2 --depths 0 --games 5")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.games, 5);
     }
 
     #[test]

@@ -16,6 +16,7 @@ use crate::nnue::{DEFAULT_HIDDEN, HIDDEN_STEP, MAX_HIDDEN};
 #[command(
     name = "nosce train",
     allow_negative_numbers = true,
+    args_override_self = true,
     about = "Train an NNUE (768->N)x2->1 on `nosce datagen` data, on the CPU",
     after_help = "A run is deterministic for given data, settings and --threads; re-running \
 into the same --out resumes after the checkpoint's last epoch. The net format: \
