@@ -122,7 +122,7 @@ struct SweepArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     kr_nodes: Option<u64>,
     /// K+R side table size, MiB
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..))]
     kr_hash: Option<u32>,
     /// K+Q side: depth per move
     #[arg(long, value_name = "N", conflicts_with = "opp_nodes", value_parser = clap::value_parser!(u32).range(1..))]
@@ -134,7 +134,7 @@ struct SweepArgs {
     #[arg(long, value_name = "E", value_parser = eval_kind)]
     opp_eval: Option<EvalKind>,
     /// K+Q side table size, MiB (cleared before every move)
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..))]
     opp_hash: Option<u32>,
     /// Per-game evaluation perturbation of the K+Q side, cp (0 = none)
     #[arg(long, value_name = "CP", value_parser = clap::value_parser!(i32).range(0..=10_000))]
