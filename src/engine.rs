@@ -191,9 +191,10 @@ impl Engine {
             pos.play_uci(m)
                 .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
         }
-        // Our exact table of a covered ending is loaded before `go` (a file: milliseconds).
+        // Our exact table of a covered ending is loaded before `go` (a file: milliseconds);
+        // whether a missing one is generated is decided by the search (clock or not).
         if self.tables.use_exact {
-            let _ = self.tables.prefetch(pos.chess());
+            let _ = self.tables.load_if_on_disk(pos.chess());
         }
         self.position = pos;
         Ok(())

@@ -12,6 +12,17 @@ use std::time::Duration;
 
 use common::{Engine, info_field, parse_bestmove};
 
+/// How many exact-table files (`.ntb`) are in `dir`.
+fn exact_files(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter(|f| f.path().extension().is_some_and(|x| x == "ntb"))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
 fn syzygy_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("SYZYGY_PATH")
         .map(PathBuf::from)
@@ -199,15 +210,7 @@ fn exact_tables_go_to_the_cache_not_the_working_directory() {
     );
     // The table is written in the background: wait for it (at most 30 s) before quitting.
     let cache = home.join(".cache").join("nosce");
-    let cached = || {
-        std::fs::read_dir(&cache)
-            .map(|d| {
-                d.filter_map(Result::ok)
-                    .filter(|f| f.path().extension().is_some_and(|x| x == "ntb"))
-                    .count()
-            })
-            .unwrap_or(0)
-    };
+    let cached = || exact_files(&cache);
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     while cached() == 0 && std::time::Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(100));
@@ -220,4 +223,69 @@ fn exact_tables_go_to_the_cache_not_the_working_directory() {
     );
     assert!(cached() > 0, "no exact table in the user's cache directory");
     let _ = std::fs::remove_dir_all(&base);
+}
+
+/// A timed search never starts an exact table's generation (it would take a core from the
+/// game, in a match the opponent's): it says so once and plays without the table; a search
+/// without a clock generates it, and a timed search of the next engine uses it from disk.
+#[test]
+fn exact_tables_are_not_generated_under_a_clock() {
+    let dir = std::env::temp_dir().join(format!("nosce-no-gen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = || {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"));
+        cmd.env("NOSCE_TABLES", &dir);
+        let mut e = Engine::start_command(cmd);
+        e.send("uci");
+        e.read_until("uciok", Duration::from_secs(10));
+        e
+    };
+    let mut e = start();
+    let tables = || exact_files(&dir);
+    let kqk = dir.join("KQvK.ntb");
+    // K+Q against K (generated in milliseconds when allowed).
+    e.send("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    for round in 0..2 {
+        let (lines, _) = e.go("go wtime 3000 btime 3000", Duration::from_secs(20));
+        let said = lines
+            .iter()
+            .filter(|l| l.contains("not generated under a clock"))
+            .count();
+        e.check(
+            lines.iter().all(|l| !l.contains("tablebase root filter")),
+            "a timed search used a table that was not on disk",
+        );
+        // Said once per ending, not at every move.
+        e.check(
+            said == usize::from(round == 0),
+            "the reason is said once, at the first timed search",
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        e.check(tables() == 0, "a timed search generated a table");
+    }
+    let (first, _) = e.go("go depth 3", Duration::from_secs(20));
+    e.check(
+        first.iter().all(|l| !l.contains("not generated")),
+        "an untimed search declined to generate",
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while !kqk.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    e.check(
+        kqk.exists(),
+        "a search without a clock did not generate the table",
+    );
+    e.close();
+    // The next engine's timed search reads it from disk.
+    let mut e = start();
+    e.send("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    let (lines, _) = e.go("go wtime 3000 btime 3000", Duration::from_secs(20));
+    e.check(
+        lines.iter().any(|l| l.contains("tablebase root filter")),
+        "the table on disk was not used by a timed search",
+    );
+    e.close();
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -33,6 +33,9 @@ pub(super) fn report_table_warnings(tables: &Tablebases, reporter: &dyn Reporter
             reporter.message(&format!("warning: {w}"));
         }
     }
+    for d in tables.take_declined() {
+        reporter.message(&d);
+    }
 }
 
 /// What a search thread needs besides its evaluator.
@@ -72,6 +75,8 @@ pub(super) fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
     let (tt, control, tables, reporter) = (&**tt, &**control, &**tables, &**reporter);
     let (root_safety, model) = (*root_safety, model.as_ref());
     let mut allowed = search::root_moves(pos, limits);
+    // A timed search never starts a table generation (`tb::set`): it would take a core.
+    tables.set_generate(!limits.is_timed());
     // Tablebase root filter: the search chooses among the table-optimal moves (for the
     // opponent-model driver only with OM_Search root=tb-optimal, §5.4.1).
     let filter = model.is_none() || root_safety == RootSafety::TbOptimal;

@@ -3,7 +3,11 @@
 //! and the root move filter (Syzygy's DTZ ranking when Syzygy covers the position, else the
 //! exact tables by DTM — the metric of the thesis' Nalimov-based KQKR player, Donkers 2003
 //! §5.4.1). Exact tables are never generated on a search thread's critical path: a missing
-//! one is loaded or generated in the background and used once ready.
+//! one is loaded or generated in the background and used once ready. Generation (20–30 s of
+//! a core and ~230 MB for a four-piece ending with a pawn) is left to searches without a
+//! clock ([`Tablebases::set_generate`]): under a clock it would take a core from the game —
+//! in a match, the opponent's — so a timed search uses a table only if its file is on disk
+//! (`nosce tb gen`, or an earlier untimed search, writes it) and says once per ending why not.
 
 use std::sync::Arc;
 
@@ -13,6 +17,17 @@ use shakmaty_syzygy::Wdl as SzWdl;
 use super::placement::Placement;
 use super::probe::WdlProbe;
 use super::{ExactTables, Metric, SyzygyTables, Wdl};
+
+/// What [`Tablebases::make_ready`] does about an exact table that is not on disk.
+#[derive(Clone, Copy)]
+enum Missing {
+    /// Generate it in the background.
+    Generate,
+    /// Nothing yet: the search that follows decides.
+    Wait,
+    /// Nothing, and tell the user once (a timed search).
+    Decline,
+}
 
 /// All tables the engine holds.
 pub struct Tablebases {
@@ -27,6 +42,10 @@ pub struct Tablebases {
     pub use_exact: bool,
     /// Materials being loaded in the background.
     loading: parking_lot::Mutex<Vec<super::Material>>,
+    /// Whether a missing exact table may be generated now (false under a clock).
+    generate: std::sync::atomic::AtomicBool,
+    /// Endings whose generation was declined under a clock and not yet reported.
+    declined: parking_lot::Mutex<Vec<(super::Material, bool)>>,
 }
 
 impl Tablebases {
@@ -60,6 +79,8 @@ impl Tablebases {
                 fifty_move_rule,
                 use_exact: true,
                 loading: parking_lot::Mutex::new(Vec::new()),
+                generate: std::sync::atomic::AtomicBool::new(true),
+                declined: parking_lot::Mutex::new(Vec::new()),
             },
             warnings,
         )
@@ -70,11 +91,51 @@ impl Tablebases {
         self.syzygy.as_ref().map_or(0, SyzygyTables::num_tables)
     }
 
+    /// Whether searches from now on may generate a missing exact table in the background:
+    /// the engine sets it before every search, false for a timed one (see the module text).
+    pub fn set_generate(&self, on: bool) {
+        self.generate
+            .store(on, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The endings whose tables a timed search did not generate, each reported once, as
+    /// messages for the user.
+    pub fn take_declined(&self) -> Vec<String> {
+        let mut declined = self.declined.lock();
+        let mut out = Vec::new();
+        for (m, reported) in declined.iter_mut().filter(|(_, r)| !*r) {
+            *reported = true;
+            out.push(format!(
+                "exact table {m} is not on disk and is not generated under a clock (it takes a \
+                 core for up to half a minute): 'nosce tb gen {m}' or a search without a clock \
+                 makes it"
+            ));
+        }
+        out
+    }
+
     /// Makes the exact table of `pos`'s material ready if it is covered: from its file at
     /// once when a valid one is on disk (milliseconds, so that the first search of a game
-    /// already keeps only the table-optimal moves), else by loading or generating it in the
-    /// background. Returns true if the table is ready now.
+    /// already keeps only the table-optimal moves), else, when generation is allowed
+    /// ([`Self::set_generate`]), by loading or generating it in the background. Returns true
+    /// if the table is ready now.
     pub fn prefetch(&self, pos: &Chess) -> bool {
+        let mode = if self.generate.load(std::sync::atomic::Ordering::Relaxed) {
+            Missing::Generate
+        } else {
+            Missing::Decline
+        };
+        self.make_ready(pos, mode)
+    }
+
+    /// Loads the exact table of `pos`'s material if its file is on disk, never generating
+    /// it (before `go`, when it is not yet known whether the search has a clock). Returns
+    /// true if the table is ready now.
+    pub fn load_if_on_disk(&self, pos: &Chess) -> bool {
+        self.make_ready(pos, Missing::Wait)
+    }
+
+    fn make_ready(&self, pos: &Chess, missing: Missing) -> bool {
         let Some(placement) = Placement::from_position(pos) else {
             return false;
         };
@@ -89,6 +150,17 @@ impl Tablebases {
             }
             if self.exact.load_file(&placement.material) {
                 return true;
+            }
+            match missing {
+                Missing::Generate => {}
+                Missing::Wait => return false,
+                Missing::Decline => {
+                    let mut declined = self.declined.lock();
+                    if !declined.iter().any(|(m, _)| *m == placement.material) {
+                        declined.push((placement.material, false));
+                    }
+                    return false;
+                }
             }
             loading.push(placement.material);
         }
