@@ -3,10 +3,13 @@
 
 Runs `nosce bench D -o MultiCut=...` for every setting and depth and prints a Markdown table:
 total nodes (exact: one thread, tables cleared before each position), nodes relative to
-`MultiCut=off` at the same depth, wall time, and the positions whose best move differs from
-`off`. Winands measured the node reduction at fixed depth the same way (§6.5.1–6.5.2).
+`MultiCut=off` at the same depth (and null-move setting), wall time, and the positions whose
+best move differs from `off`. Winands measured the node reduction at fixed depth the same way
+(§6.5.1–6.5.2), with and without null move (Table 6.1): `--null-move both` adds the rows
+without it (`NullMove=false`).
 
     python3 benches/multicut.py --engine target/release/nosce --depths 11,13
+    python3 benches/multicut.py --depths 9,11 --null-move both
 """
 
 import argparse
@@ -20,9 +23,9 @@ SETTINGS = ["off"] + [
 ]
 
 
-def bench(engine, depth, setting):
+def bench(engine, depth, setting, null_move):
     out = subprocess.run(
-        [engine, "bench", str(depth), "-o", f"MultiCut={setting}"],
+        [engine, "bench", str(depth), "-o", f"MultiCut={setting}", "-o", f"NullMove={null_move}"],
         capture_output=True, text=True, check=True,
     )
     out = out.stdout + out.stderr
@@ -35,18 +38,21 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--engine", default="target/release/nosce")
     ap.add_argument("--depths", default="11,13")
+    ap.add_argument("--null-move", choices=["on", "off", "both"], default="on")
     args = ap.parse_args()
-    print("| depth | MultiCut | nodes | vs off | ms | other best move |")
-    print("|---:|---|---:|---:|---:|---:|")
+    nulls = {"on": ["on"], "off": ["off"], "both": ["on", "off"]}[args.null_move]
+    print("| depth | null move | MultiCut | nodes | vs off | ms | other best move |")
+    print("|---:|---|---|---:|---:|---:|---:|")
     for depth in map(int, args.depths.split(",")):
-        base = None
-        for setting in SETTINGS:
-            nodes, ms, moves = bench(args.engine, depth, setting)
-            if base is None:
-                base = (nodes, moves)
-            diff = sum(a != b for a, b in zip(moves, base[1]))
-            print(f"| {depth} | `{setting}` | {nodes} | {nodes / base[0]:.3f} | {ms} | "
-                  f"{diff} of {len(moves)} |", flush=True)
+        for null in nulls:
+            base = None
+            for setting in SETTINGS:
+                nodes, ms, moves = bench(args.engine, depth, setting, null)
+                if base is None:
+                    base = (nodes, moves)
+                diff = sum(a != b for a, b in zip(moves, base[1]))
+                print(f"| {depth} | {null} | `{setting}` | {nodes} | {nodes / base[0]:.3f} | "
+                      f"{ms} | {diff} of {len(moves)} |", flush=True)
 
 
 if __name__ == "__main__":

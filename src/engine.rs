@@ -430,6 +430,7 @@ impl Engine {
         self.config.tb_probe_depth = o.syzygy_probe_depth;
         self.config.tb_probe_limit = o.syzygy_probe_limit;
         self.config.params.multi_cut = o.multi_cut;
+        self.config.params.null_move = o.null_move;
         if let Some(note) = self.fit_pool() {
             return Ok(Some(note));
         }

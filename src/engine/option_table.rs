@@ -360,17 +360,30 @@ static ROWS: &[R] = &[
 ];
 
 /// Tuning options: never announced, documented in `docs/options.md`.
-static HIDDEN: &[R] = &[R {
-    spec: string(
-        "MultiCut",
-        "off",
-        "multi-cut pruning (Winands 2004 ch. 6): `off`, `cut` (MC-C: at expected CUT nodes), `all` (MC-C and MC-A: at expected ALL nodes too), then optionally `c=2 m=10 r=2` (C of the first M moves, searched R plies shallower, reaching β prune the node)",
-    ),
-    apply: |s, v| {
-        s.multi_cut = crate::params::MultiCut::parse(v.text())?;
-        Ok(Applied::Stored)
+static HIDDEN: &[R] = &[
+    R {
+        spec: string(
+            "MultiCut",
+            "off",
+            "multi-cut pruning (Winands 2004 ch. 6): `off`, `cut` (MC-C: at expected CUT nodes), `all` (MC-C and MC-A: at expected ALL nodes too), then optionally `c=2 m=10 r=2` (C of the first M moves, searched R plies shallower, reaching β prune the node)",
+        ),
+        apply: |s, v| {
+            s.multi_cut = crate::params::MultiCut::parse(v.text())?;
+            Ok(Applied::Stored)
+        },
     },
-}];
+    R {
+        spec: check(
+            "NullMove",
+            true,
+            "null-move pruning; off only to measure other pruning without it (Winands 2004 Table 6.1: multi-cut with and without null move)",
+        ),
+        apply: |s, v| {
+            s.null_move = v.on();
+            Ok(Applied::Stored)
+        },
+    },
+];
 
 /// An alias that sets one key of `OM_Search`.
 macro_rules! search_alias {
@@ -616,6 +629,11 @@ mod tests {
         assert!(o.multi_cut.at_all && o.multi_cut.m == 6);
         assert!(o.set("MultiCut", Some("sometimes")).is_err());
         assert!(o.multi_cut.at_all, "a refused value keeps the old one");
+        assert!(OPTIONS.specs().all(|spec| spec.name != "NullMove"));
+        assert!(o.null_move);
+        o.set("NullMove", Some("false")).unwrap();
+        assert!(!o.null_move);
+        assert!(o.set("NullMove", Some("maybe")).is_err());
         assert_eq!(
             Settings::default().multi_cut,
             crate::params::MultiCut::default()

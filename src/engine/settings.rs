@@ -67,6 +67,8 @@ pub struct Settings {
     pub syzygy_50_move_rule: bool,
     /// Multi-cut pruning (the tuning option `MultiCut`; Winands 2004 ch. 6).
     pub multi_cut: crate::params::MultiCut,
+    /// Null-move pruning (the tuning option `NullMove`; on unless measuring without it).
+    pub null_move: bool,
     /// Use our own exact DTM/DTC tables (up to four pieces, pawns on one side at most).
     pub exact_tables: bool,
     /// Who the opponent is (`UCI_Opponent`, xboard `name`/`rating`/`computer`).
@@ -102,6 +104,7 @@ impl Settings {
             syzygy_probe_limit: 0,
             syzygy_50_move_rule: false,
             multi_cut: crate::params::MultiCut::default(),
+            null_move: true,
             exact_tables: false,
             opponent: None,
             om: OmSettings::default(),

@@ -18,6 +18,8 @@ pub struct SearchParams {
     /// An opponent-model probe's window opens to its bounds once its widening step exceeds
     /// this (cp).
     pub aspiration_open_probe: i32,
+    /// Null-move pruning at all (off only for measurements, the tuning option `NullMove`).
+    pub null_move: bool,
     /// Null move: reduction at shallow depth (Heinz's adaptive R).
     pub null_r_low: i32,
     /// Null move: reduction at large depth.
@@ -146,6 +148,7 @@ impl Default for SearchParams {
             aspiration_min_depth: 5,
             aspiration_open_root: 1500,
             aspiration_open_probe: 1000,
+            null_move: true,
             null_r_low: 2,
             null_r_high: 3,
             null_depth_few_pieces: 6,

@@ -398,7 +398,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 return static_eval;
             }
             // Null move with adaptive R (Heinz; Winands 2004 §2.6) and a zugzwang guard.
-            if depth >= 2
+            if self.params.null_move
+                && depth >= 2
                 && static_eval >= beta
                 && self.pos.last_move().is_some()
                 && self.has_non_pawn_material()
