@@ -10,6 +10,13 @@ without it (`NullMove=false`).
 
     python3 benches/multicut.py --engine target/release/nosce --depths 11,13
     python3 benches/multicut.py --depths 9,11 --null-move both
+
+`--table61 C,M,R` prints Winands's Table 6.1 instead: the nodes without and with MC-A (at the
+given C, M, R; MC-A alone is the option's `all-only`) in his four settings — no other
+forward pruning of his kind (neither null move nor MC-C; nosce's LMR, futility, late-move
+and reverse futility pruning stay on), only null move, only MC-C, null move and MC-C.
+
+    python3 benches/multicut.py --depths 7,9,11 --table61 2,10,2
 """
 
 import argparse
@@ -39,7 +46,11 @@ def main():
     ap.add_argument("--engine", default="target/release/nosce")
     ap.add_argument("--depths", default="11,13")
     ap.add_argument("--null-move", choices=["on", "off", "both"], default="on")
+    ap.add_argument("--table61", metavar="C,M,R")
     args = ap.parse_args()
+    if args.table61:
+        table61(args)
+        return
     nulls = {"on": ["on"], "off": ["off"], "both": ["on", "off"]}[args.null_move]
     print("| depth | null move | MultiCut | nodes | vs off | ms | other best move |")
     print("|---:|---|---|---:|---:|---:|---:|")
@@ -53,6 +64,26 @@ def main():
                 diff = sum(a != b for a, b in zip(moves, base[1]))
                 print(f"| {depth} | {null} | `{setting}` | {nodes} | {nodes / base[0]:.3f} | "
                       f"{ms} | {diff} of {len(moves)} |", flush=True)
+
+
+def table61(args):
+    c, m, r = (int(x) for x in args.table61.split(","))
+    cmr = f"c={c} m={m} r={r}"
+    quadrants = [
+        ("no null move, no MC-C", "off", "off", f"all-only {cmr}"),
+        ("only null move", "on", "off", f"all-only {cmr}"),
+        ("only MC-C", "off", f"cut {cmr}", f"all {cmr}"),
+        ("null move and MC-C", "on", f"cut {cmr}", f"all {cmr}"),
+    ]
+    print(f"MC-A with (C, M, R) = ({c}, {m}, {r}); nodes on bench.epd, one thread, tables "
+          "cleared before each position\n")
+    print("| setting | d | no MC-A | MC-A | % |")
+    print("|---|---:|---:|---:|---:|")
+    for name, null, without, with_ in quadrants:
+        for depth in map(int, args.depths.split(",")):
+            a = bench(args.engine, depth, without, null)[0]
+            b = bench(args.engine, depth, with_, null)[0]
+            print(f"| {name} | {depth} | {a:,} | {b:,} | {100 * b / a:.1f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -365,7 +365,7 @@ static HIDDEN: &[R] = &[
         spec: string(
             "MultiCut",
             "off",
-            "multi-cut pruning (Winands 2004 ch. 6): `off`, `cut` (MC-C: at expected CUT nodes), `all` (MC-C and MC-A: at expected ALL nodes too), then optionally `c=2 m=10 r=2` (C of the first M moves, searched R plies shallower, reaching β prune the node)",
+            "multi-cut pruning (Winands 2004 ch. 6): `off`, `cut` (MC-C: at expected CUT nodes), `all` (MC-C and MC-A: at expected ALL nodes too), `all-only` (MC-A alone, for measurements), then optionally `c=2 m=10 r=2` (C of the first M moves, searched R plies shallower, reaching β prune the node)",
         ),
         apply: |s, v| {
             s.multi_cut = crate::params::MultiCut::parse(v.text())?;

@@ -102,7 +102,8 @@ impl MultiCut {
         depth >= self.min_depth && if cut { self.at_cut } else { self.at_all }
     }
 
-    /// Parses the `MultiCut` option: `off`, `cut` (MC-C) or `all` (MC-C and MC-A), then
+    /// Parses the `MultiCut` option: `off`, `cut` (MC-C), `all` (MC-C and MC-A) or `all-only`
+    /// (MC-A without MC-C, for Winands's Table 6.1), then
     /// optionally `c=N m=N r=N` (the rest keep their defaults).
     ///
     /// # Errors
@@ -114,7 +115,10 @@ impl MultiCut {
             None | Some("off") => {}
             Some("cut") => out.at_cut = true,
             Some("all") => (out.at_cut, out.at_all) = (true, true),
-            Some(w) => return Err(format!("MultiCut: '{w}' is not off, cut or all")),
+            Some("all-only") => out.at_all = true,
+            Some(w) => {
+                return Err(format!("MultiCut: '{w}' is not off, cut, all or all-only"));
+            }
         }
         for word in words {
             let (key, value) = word
