@@ -11,15 +11,18 @@ without it (`NullMove=false`).
     python3 benches/multicut.py --engine target/release/nosce --depths 11,13
     python3 benches/multicut.py --depths 9,11 --null-move both
 
-`--table61 C,M,R` prints Winands's Table 6.1 instead: the nodes without and with MC-A (at the
-given C, M, R; MC-A alone is the option's `all-only`) in his four settings — no other
+`--table61 C,M,R` (repeatable) prints Winands's Table 6.1 instead: the nodes without and with
+MC-A (at the given C, M, R; MC-A alone is the option's `all-only`) in his four settings — no other
 forward pruning of his kind (neither null move nor MC-C; nosce's LMR, futility, late-move
 and reverse futility pruning stay on), only null move, only MC-C, null move and MC-C.
 
-    python3 benches/multicut.py --depths 7,9,11 --table61 2,10,2
+    python3 benches/multicut.py --depths 7,9,11 --table61 2,10,2 --table61 2,6,3
+
+Each (depth, setting) is searched once per run: the baselines the tables share are reused.
 """
 
 import argparse
+import functools
 import re
 import subprocess
 
@@ -30,6 +33,7 @@ SETTINGS = ["off"] + [
 ]
 
 
+@functools.cache
 def bench(engine, depth, setting, null_move):
     out = subprocess.run(
         [engine, "bench", str(depth), "-o", f"MultiCut={setting}", "-o", f"NullMove={null_move}"],
@@ -46,10 +50,11 @@ def main():
     ap.add_argument("--engine", default="target/release/nosce")
     ap.add_argument("--depths", default="11,13")
     ap.add_argument("--null-move", choices=["on", "off", "both"], default="on")
-    ap.add_argument("--table61", metavar="C,M,R")
+    ap.add_argument("--table61", metavar="C,M,R", action="append", type=cmr)
     args = ap.parse_args()
     if args.table61:
-        table61(args)
+        for c, m, r in args.table61:
+            table61(args, c, m, r)
         return
     nulls = {"on": ["on"], "off": ["off"], "both": ["on", "off"]}[args.null_move]
     print("| depth | null move | MultiCut | nodes | vs off | ms | other best move |")
@@ -66,8 +71,18 @@ def main():
                       f"{ms} | {diff} of {len(moves)} |", flush=True)
 
 
-def table61(args):
-    c, m, r = (int(x) for x in args.table61.split(","))
+def cmr(text):
+    """C,M,R as three positive integers, for argparse."""
+    try:
+        c, m, r = (int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not C,M,R (three integers)") from None
+    if not 1 <= c <= m <= 64 or not 0 <= r <= 8:
+        raise argparse.ArgumentTypeError(f"'{text}': need 1 <= C <= M <= 64, 0 <= R <= 8")
+    return c, m, r
+
+
+def table61(args, c, m, r):
     cmr = f"c={c} m={m} r={r}"
     quadrants = [
         ("no null move, no MC-C", "off", "off", f"all-only {cmr}"),
@@ -75,7 +90,7 @@ def table61(args):
         ("only MC-C", "off", f"cut {cmr}", f"all {cmr}"),
         ("null move and MC-C", "on", f"cut {cmr}", f"all {cmr}"),
     ]
-    print(f"MC-A with (C, M, R) = ({c}, {m}, {r}); nodes on bench.epd, one thread, tables "
+    print(f"\nMC-A with (C, M, R) = ({c}, {m}, {r}); nodes on bench.epd, one thread, tables "
           "cleared before each position\n")
     print("| setting | d | no MC-A | MC-A | % |")
     print("|---|---:|---:|---:|---:|")

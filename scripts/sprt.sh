@@ -1,22 +1,28 @@
 #!/bin/sh
-# SPRT of a candidate binary against the kept one under fastchess (issue 41).
+# SPRT of a candidate binary against the kept one under fastchess (issues 40 and 41).
 #
 #   FASTCHESS=path/to/fastchess scripts/sprt.sh NEW BASE OUTDIR [TC] [ELO0] [ELO1]
 #
 # Defaults: tc 4+0.04, elo0 0, elo1 10, alpha = beta = 0.05, the repository's
 # openings/2moves-1000.epd in random order (seed 1), each opening with both colours,
 # Hash 16, Threads 1, concurrency 2 (with pondering off only one engine of a game
-# thinks at a time, so two games keep two cores busy). fastchess is built outside
-# the repository (`make` in its source tree). The log and the PGN go to OUTDIR; a
-# match stopped by the SPRT bounds ends by itself; fastchess's -config file=...
-# resumes an interrupted one.
+# thinks at a time, so two games keep two cores busy). NEW_NAME and BASE_NAME name the
+# engines (default new, base). fastchess is built outside the repository (`make` in its
+# source tree). The log and the PGN go to OUTDIR, fastchess's state to OUTDIR/state.json
+# (it names this machine's paths: not for git). A match stopped by the SPRT bounds ends by
+# itself; run the same command again to resume an interrupted one from its state.
 set -eu
 [ $# -ge 3 ] || { echo "usage: FASTCHESS=... $0 NEW BASE OUTDIR [TC] [ELO0] [ELO1]" >&2; exit 2; }
 NEW=$1; BASE=$2; OUT=$3; TC=${4:-4+0.04}; ELO0=${5:-0}; ELO1=${6:-10}
 : "${FASTCHESS:?set FASTCHESS to the fastchess binary}"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
-"$FASTCHESS" -engine cmd="$NEW" name=new -engine cmd="$BASE" name=base \
+if [ -f "$OUT/state.json" ]; then
+  echo "resuming from $OUT/state.json" | tee -a "$OUT/log.txt"
+  "$FASTCHESS" -config file="$OUT/state.json" 2>&1 | tee -a "$OUT/log.txt"
+  exit 0
+fi
+"$FASTCHESS" -engine cmd="$NEW" name="${NEW_NAME:-new}" -engine cmd="$BASE" name="${BASE_NAME:-base}" \
   -each tc="$TC" proto=uci option.Hash=16 option.Threads=1 \
   -openings file="$ROOT/openings/2moves-1000.epd" format=epd order=random \
   -srand 1 -rounds 20000 -games 2 -repeat -concurrency 2 \

@@ -10,6 +10,7 @@
 //! (`nosce tb gen`, or an earlier untimed search, writes it) and says once per ending why not.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use shakmaty::{Chess, Move, Position as _};
 use shakmaty_syzygy::Wdl as SzWdl;
@@ -43,7 +44,7 @@ pub struct Tablebases {
     /// Materials being loaded in the background.
     loading: parking_lot::Mutex<Vec<super::Material>>,
     /// Whether a missing exact table may be generated now (false under a clock).
-    generate: std::sync::atomic::AtomicBool,
+    generate: AtomicBool,
     /// Endings whose generation was declined under a clock and not yet reported.
     declined: parking_lot::Mutex<Vec<(super::Material, bool)>>,
 }
@@ -79,7 +80,7 @@ impl Tablebases {
                 fifty_move_rule,
                 use_exact: true,
                 loading: parking_lot::Mutex::new(Vec::new()),
-                generate: std::sync::atomic::AtomicBool::new(true),
+                generate: AtomicBool::new(true),
                 declined: parking_lot::Mutex::new(Vec::new()),
             },
             warnings,
@@ -94,8 +95,7 @@ impl Tablebases {
     /// Whether searches from now on may generate a missing exact table in the background:
     /// the engine sets it before every search, false for a timed one (see the module text).
     pub fn set_generate(&self, on: bool) {
-        self.generate
-            .store(on, std::sync::atomic::Ordering::Relaxed);
+        self.generate.store(on, Ordering::Relaxed);
     }
 
     /// The endings whose tables a timed search did not generate, each reported once, as
@@ -120,7 +120,7 @@ impl Tablebases {
     /// ([`Self::set_generate`]), by loading or generating it in the background. Returns true
     /// if the table is ready now.
     pub fn prefetch(&self, pos: &Chess) -> bool {
-        let mode = if self.generate.load(std::sync::atomic::Ordering::Relaxed) {
+        let mode = if self.generate.load(Ordering::Relaxed) {
             Missing::Generate
         } else {
             Missing::Decline
