@@ -20,6 +20,7 @@ report huge depths, so not the mean).
 
 import argparse
 import asyncio
+import logging
 import math
 import random
 import sys
@@ -202,6 +203,31 @@ def elo_stats(w, d, l):
     return e, (hi - lo) / 2, los
 
 
+class InfoStringLog(logging.Handler):
+    """Keeps the `info string` lines python-chess logs as it reads them ("<engine>: << line")."""
+
+    def __init__(self, path):
+        super().__init__(logging.DEBUG)
+        self.out = open(path, "a", encoding="utf-8")
+
+    def emit(self, record):
+        a = record.args
+        if isinstance(a, tuple) and len(a) == 2 and str(a[1]).startswith("info string"):
+            self.out.write(f"{a[0]}: {a[1]}\n")
+            self.out.flush()
+
+
+def log_info_strings(path):
+    try:
+        handler = InfoStringLog(path)
+    except OSError as e:
+        sys.exit(f"match.py: cannot open --info-log {path}: {e}")
+    log = logging.getLogger("chess.engine")
+    log.setLevel(logging.DEBUG)
+    log.propagate = False
+    log.addHandler(handler)
+
+
 async def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine1", required=True)
@@ -228,7 +254,12 @@ async def main():
     ap.add_argument("--clear2", action="store_true", help="send 'Clear Hash' to engine 2 before each move")
     ap.add_argument("--rating1", type=int, default=None, help="engine 1's rating, sent in UCI_Opponent")
     ap.add_argument("--rating2", type=int, default=None, help="engine 2's rating, sent in UCI_Opponent")
+    ap.add_argument("--info-log", default=None,
+                    help="append every 'info string' line of either engine to this file, after "
+                         "the engine's process (e.g. to count OM_Mode=auto's decisions)")
     args = ap.parse_args()
+    if args.info_log:
+        log_info_strings(args.info_log)
     args.ratings = {1: args.rating1, 2: args.rating2}
     args.depths = {}
     def parse_tc(text):

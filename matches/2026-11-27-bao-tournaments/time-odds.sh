@@ -1,0 +1,48 @@
+#!/bin/sh
+# The time-odds matches of PLAN-time-odds.md (with its amendment): one match, both arms side
+# by side, each one game at a time with its own profile directory. Re-run to resume: each arm
+# starts at the round after the last game in its PGN (a game in flight when stopped is lost
+# and replayed).
+#
+#   NOSCE=path/to/nosce matches/2026-11-27-bao-tournaments/time-odds.sh E|O1|O2
+#
+# NOSCE defaults to target/release/nosce; TOGA2 and GNUCHESS to Debian's /usr/games ones
+# (toga2, gnuchessu).
+# Records go to matches/2026-11-27-bao-tournaments/time-odds/<MATCH>/ ({auto,off}.pgn, .log,
+# auto-info.log, profiles-*); the comparison: benches/paired_pgn.py (printed at the end).
+set -e
+cd "$(dirname "$0")/../.."
+match=${1:?usage: time-odds.sh E|O1|O2}
+nosce=${NOSCE:-target/release/nosce}
+toga2=${TOGA2:-/usr/games/toga2}
+# gnuchessu: Debian's `gnuchess --uci` (match.py starts a program without arguments).
+gnuchess=${GNUCHESS:-/usr/games/gnuchessu}
+dir=matches/2026-11-27-bao-tournaments/time-odds/$match
+mkdir -p "$dir"
+case $match in
+  E) opp=$toga2; tc1=10+0.1 ;;
+  O1) opp=$toga2; tc1=30+0.3 ;;
+  O2) opp=$gnuchess; tc1=30+0.3 ;;
+  *) echo "time-odds.sh: unknown match '$match' (E, O1 or O2)" >&2; exit 2 ;;
+esac
+[ -x "$nosce" ] || { echo "time-odds.sh: no nosce binary at $nosce (set NOSCE)" >&2; exit 2; }
+games=${GAMES:-400}  # GAMES: only for a smoke test; the plan plays 400
+arm() {
+  mode=$1
+  pgn=$dir/$mode.pgn
+  done=0
+  [ -f "$pgn" ] && done=$(grep -c '^\[Round ' "$pgn" || true)
+  if [ "$done" -ge "$games" ]; then echo "$match $mode: $done games, finished"; return; fi
+  extra=""
+  [ "$mode" = auto ] && extra="--info-log $dir/auto-info.log"
+  python3 benches/match.py --engine1 "$nosce" --engine2 "$opp" \
+    --option1 OM_Mode="$mode" --option1 OM_Profiles="$dir/profiles-$mode" \
+    --option1 Hash=16 --option1 Threads=1 \
+    --tc1 "$tc1" --tc2 10+0.1 --games "$games" --first $((done + 1)) --concurrency 1 \
+    --openings openings/2moves-1000.epd --seed 1 --event "time odds $match $mode" \
+    --pgn "$pgn" $extra >> "$dir/$mode.log" 2>&1
+}
+arm auto &
+arm off &
+wait
+echo "python3 benches/paired_pgn.py --engine $nosce --a $dir/off.pgn --b $dir/auto.pgn --info-log $dir/auto-info.log"
