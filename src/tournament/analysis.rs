@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use super::game::GameRecord;
-use crate::experiment::stats::{Paired, ci_half_width, mean, paired_t, t_cdf};
+use crate::experiment::stats::{Paired, ci_half_width, mean, paired_t, t_sf};
 
 /// A rank overestimation counts when it exceeds this share of the samples.
 pub const RANK_MARGIN: f64 = 0.10;
@@ -133,7 +133,7 @@ impl Comparison {
 
     /// One-sided p-value for `a` > `b`.
     pub fn p_greater(&self) -> Option<f64> {
-        self.test.map(|t| 1.0 - t_cdf(t.t, t.df))
+        self.test.map(|t| t_sf(t.t, t.df))
     }
 }
 
@@ -262,7 +262,7 @@ pub fn correlation(points: &[(f64, f64)]) -> Option<(f64, f64)> {
     let r = (sxy / (sxx * syy).sqrt()).clamp(-1.0, 1.0);
     let df = (n - 2) as f64;
     let t = r * (df / (1.0 - r * r).max(1e-12)).sqrt();
-    Some((r, (2.0 * (1.0 - t_cdf(t.abs(), df))).clamp(0.0, 1.0)))
+    Some((r, (2.0 * t_sf(t.abs(), df)).clamp(0.0, 1.0)))
 }
 
 #[cfg(test)]

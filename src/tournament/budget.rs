@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use super::game::GameRecord;
 use super::report::p_text;
-use crate::experiment::stats::{Paired, paired_t, t_cdf};
+use crate::experiment::stats::{Paired, paired_t, t_cdf, t_sf};
 
 /// The significance level of the K\* rule (one-sided).
 pub const LEVEL: f64 = 0.05;
@@ -42,7 +42,7 @@ impl GamePairs {
 
     /// One-sided p for `a` > `b`.
     pub fn p_greater(&self) -> Option<f64> {
-        self.test.map(|t| 1.0 - t_cdf(t.t, t.df))
+        self.test.map(|t| t_sf(t.t, t.df))
     }
 
     /// One-sided p for `a` < `b`.
