@@ -7,7 +7,9 @@
 # openings/2moves-1000.epd in random order (seed 1), each opening with both colours,
 # Hash 16, Threads 1, concurrency 2 (with pondering off only one engine of a game
 # thinks at a time, so two games keep two cores busy). NEW_NAME and BASE_NAME name the
-# engines (default new, base). fastchess is built outside the repository (`make` in its
+# engines (default new, base); NEW_OPTIONS and BASE_OPTIONS add fastchess engine options,
+# e.g. NEW_OPTIONS=option.SearchFeatures=conthist,caphist to test a switch with one binary
+# (no spaces inside a value). fastchess is built outside the repository (`make` in its
 # source tree). The log and the PGN go to OUTDIR, fastchess's state to OUTDIR/state.json
 # (it names this machine's paths: not for git). A match stopped by the SPRT bounds ends by
 # itself; run the same command again to resume an interrupted one from its state.
@@ -22,7 +24,8 @@ if [ -f "$OUT/state.json" ]; then
   "$FASTCHESS" -config file="$OUT/state.json" 2>&1 | tee -a "$OUT/log.txt"
   exit 0
 fi
-"$FASTCHESS" -engine cmd="$NEW" name="${NEW_NAME:-new}" -engine cmd="$BASE" name="${BASE_NAME:-base}" \
+"$FASTCHESS" -engine cmd="$NEW" name="${NEW_NAME:-new}" ${NEW_OPTIONS:-} \
+  -engine cmd="$BASE" name="${BASE_NAME:-base}" ${BASE_OPTIONS:-} \
   -each tc="$TC" proto=uci option.Hash=16 option.Threads=1 \
   -openings file="$ROOT/openings/2moves-1000.epd" format=epd order=random \
   -srand 1 -rounds 20000 -games 2 -repeat -concurrency 2 \

@@ -431,6 +431,7 @@ impl Engine {
         self.config.tb_probe_limit = o.syzygy_probe_limit;
         self.config.params.multi_cut = o.multi_cut;
         self.config.params.null_move = o.null_move;
+        self.config.params.features = o.search_features;
         if let Some(note) = self.fit_pool() {
             return Ok(Some(note));
         }

@@ -110,6 +110,17 @@ impl Position {
         self.states[self.states.len() - 1].last_move
     }
 
+    /// The move played `k` plies ago (1: the last one), if there was one and it was not a
+    /// null move.
+    #[inline]
+    pub fn move_back(&self, k: usize) -> Option<Move> {
+        let n = self.states.len();
+        if k == 0 || k >= n {
+            return None;
+        }
+        self.states[n - k].last_move
+    }
+
     /// The board, key and incoming move of the `i`-th position of the history (0 = the first;
     /// [`Self::history_len`] − 1 = the current one), for evaluators that update state move by
     /// move.
@@ -465,6 +476,19 @@ mod tests {
         assert_eq!(pos.key(), zobrist(pos.chess()));
         pos.undo();
         assert_eq!(pos.key(), k);
+    }
+
+    #[test]
+    fn moves_back_skip_nothing_and_end_at_the_first_position() {
+        let mut pos = Position::default();
+        let e4 = pos.play_uci("e2e4").unwrap();
+        assert!(pos.play_null());
+        let nf3 = pos.play_uci("g1f3").unwrap();
+        assert_eq!(pos.move_back(1), Some(nf3));
+        assert_eq!(pos.move_back(2), None, "a null move is no move");
+        assert_eq!(pos.move_back(3), Some(e4));
+        assert_eq!(pos.move_back(4), None);
+        assert_eq!(pos.move_back(0), None);
     }
 
     #[test]

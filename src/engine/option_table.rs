@@ -383,6 +383,17 @@ static HIDDEN: &[R] = &[
             Ok(Applied::Stored)
         },
     },
+    R {
+        spec: string(
+            "SearchFeatures",
+            "none",
+            "the search refinements on trial (issue 41), switched on for their SPRTs: `none`, `all` or words among `conthist caphist histlmr improving singular corrhist`",
+        ),
+        apply: |s, v| {
+            s.search_features = crate::params::SearchFeatures::parse(v.text())?;
+            Ok(Applied::Stored)
+        },
+    },
 ];
 
 /// An alias that sets one key of `OM_Search`.
@@ -634,6 +645,14 @@ mod tests {
         o.set("NullMove", Some("false")).unwrap();
         assert!(!o.null_move);
         assert!(o.set("NullMove", Some("maybe")).is_err());
+        assert!(OPTIONS.specs().all(|spec| spec.name != "SearchFeatures"));
+        o.set("SearchFeatures", Some("conthist singular")).unwrap();
+        assert!(o.search_features.cont_history && o.search_features.singular);
+        assert!(o.set("SearchFeatures", Some("everything")).is_err());
+        assert!(
+            o.search_features.singular,
+            "a refused value keeps the old one"
+        );
         assert_eq!(
             Settings::default().multi_cut,
             crate::params::MultiCut::default()

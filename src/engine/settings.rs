@@ -69,6 +69,8 @@ pub struct Settings {
     pub multi_cut: crate::params::MultiCut,
     /// Null-move pruning (the tuning option `NullMove`; on unless measuring without it).
     pub null_move: bool,
+    /// The search refinements on trial (the tuning option `SearchFeatures`; issue 41).
+    pub search_features: crate::params::SearchFeatures,
     /// Use our own exact DTM/DTC tables (up to four pieces, pawns on one side at most).
     pub exact_tables: bool,
     /// Who the opponent is (`UCI_Opponent`, xboard `name`/`rating`/`computer`).
@@ -105,6 +107,7 @@ impl Settings {
             syzygy_50_move_rule: false,
             multi_cut: crate::params::MultiCut::default(),
             null_move: true,
+            search_features: crate::params::SearchFeatures::default(),
             exact_tables: false,
             opponent: None,
             om: OmSettings::default(),

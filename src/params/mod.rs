@@ -3,7 +3,10 @@
 //! in [`om`], the opponent-model driver's (the fit of `OM_Mode=auto`, the draw value, the
 //! engine policy's caps). The experiment runner records them with its results.
 
+pub mod features;
 pub mod om;
+
+pub use features::{FeatureParams, SearchFeatures};
 
 /// Search tunables (Winands 2004 §2.6 for the null-move settings; the rest are the usual
 /// modern PVS refinements, tuned by hand).
@@ -60,6 +63,10 @@ pub struct SearchParams {
     pub om_replay_share_pct: u64,
     /// Multi-cut (Winands 2004 ch. 6): off by default, set by the tuning option `MultiCut`.
     pub multi_cut: MultiCut,
+    /// The refinements on trial (issue 41), set by the tuning option `SearchFeatures`.
+    pub features: SearchFeatures,
+    /// Their numbers.
+    pub feature_params: FeatureParams,
 }
 
 /// Multi-cut pruning (Björnsson and Marsland; Winands 2004 §6.4, Figure 6.3): before an
@@ -171,6 +178,8 @@ impl Default for SearchParams {
             om_private_table_mb: 4,
             om_replay_share_pct: 50,
             multi_cut: MultiCut::default(),
+            features: SearchFeatures::default(),
+            feature_params: FeatureParams::default(),
         }
     }
 }

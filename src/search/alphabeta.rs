@@ -9,315 +9,44 @@
 //! pruning, check extension, killer moves and the relative history heuristic (ch. 7), plus
 //! late-move reductions, reverse futility and late-move pruning, mate-distance pruning and
 //! draw detection (repetition, 50 moves, insufficient material). The quiescence search lives
-//! in [`super::qsearch`].
+//! in [`super::qsearch`], the thread's state in [`super::worker`].
+//!
+//! The refinements on trial for issue 41 are here too, each behind its switch in
+//! [`crate::params::SearchFeatures`] (all off by default): the improving flag in reverse
+//! futility, late-move pruning and reductions, history-based reductions and the histories of
+//! [`super::history`], and the singular extensions of [`super::singular`].
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
 use shakmaty::{Move, Position as _};
 
-use super::Clock;
-use super::busy::{BusyMoves, DEFER_DEPTH};
+use super::busy::DEFER_DEPTH;
+use super::history::Recent;
 use super::multicut::MultiCutResult;
-use super::ordering::{OrderingTables, Picker};
-use super::race::DepthRace;
+use super::ordering::Picker;
 use super::see::see_ge;
+use super::singular::Singular;
+use super::worker::NO_EVAL;
+pub use super::worker::Worker;
 use crate::eval::Evaluator;
 use crate::eval::score::{
     DRAW, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY, Score, TB_WIN, TB_WIN_BOUND, from_tt,
-    is_decisive, mate_in, mated_in, to_tt,
+    is_decisive, is_mate, mate_in, mated_in, to_tt,
 };
-use crate::nnue::AccumulatorStack;
-use crate::params::SearchParams;
-use crate::position::Position;
-use crate::tb::{Wdl, WdlProbe};
-use crate::tt::{Bound, PackedMove, TranspositionTable};
+use crate::tb::Wdl;
+use crate::tt::{Bound, PackedMove};
 
-/// How often (in nodes) the stop flag and the clock are looked at.
-const CHECK_INTERVAL: u64 = 1024;
-
-/// One search thread's state: the position, counters, move-ordering tables and references
-/// to what it shares (evaluator, transposition table, stop flag).
-pub struct Worker<'a, E: Evaluator + ?Sized> {
-    /// The evaluation this search uses.
-    pub eval: &'a E,
-    /// The transposition table of this evaluator.
-    pub tt: &'a TranspositionTable,
-    /// Search tunables.
-    pub params: &'a SearchParams,
-    /// Set by anyone to stop the search.
-    pub stop: &'a AtomicBool,
-    /// Where this thread publishes its node count (for reporting across threads).
-    pub node_counter: Option<&'a AtomicU64>,
-    /// Deadlines and limits (main thread only).
-    pub clock: Option<Clock<'a>>,
-    /// Endgame tables for WDL probes inside the tree.
-    pub tb: Option<&'a dyn WdlProbe>,
-    /// Only probe tables at this remaining depth or more.
-    pub tb_probe_depth: i32,
-    /// Only probe tables with at most this many pieces.
-    pub tb_probe_limit: usize,
-    /// The position searched (root plus the moves of the current line).
-    pub pos: Position,
-    /// Killers, history and counter moves.
-    pub tables: OrderingTables,
-    /// Nodes visited by this thread.
-    pub nodes: u64,
-    /// Tablebase hits of this thread.
-    pub tbhits: u64,
-    /// Deepest ply reached in the current iteration.
-    pub seldepth: usize,
-    /// Exact node limit of this thread (`u64::MAX` for none); reaching it stops everything.
-    pub node_limit: u64,
-    /// Node count at which the current probe ends (`u64::MAX` for none); reaching it stops
-    /// this worker only (an opponent type's node budget).
-    pub local_limit: u64,
-    /// Root moves excluded from the search (earlier MultiPV lines).
-    pub root_exclude: Vec<Move>,
-    /// If not empty, only these root moves are searched (`searchmoves`).
-    pub root_only: Vec<Move>,
-    /// Root depth of the running iteration (bounds check extensions).
-    pub root_depth: i32,
-    /// Set when the search was aborted; its results are then not to be trusted.
-    pub aborted: bool,
-    /// Set when the root PV was replaced during the current iteration.
-    pub root_pv_changed: bool,
-    /// Root moves searched in the last root search with the score each returned (an upper
-    /// bound for moves that did not raise alpha: the search is fail-soft).
-    pub root_scores: Vec<(Move, Score)>,
-    /// Where `currmove` lines go in long searches (main thread only).
-    pub reporter: Option<&'a dyn crate::report::Reporter>,
-    /// What a draw is worth less than 0 to the side to move at this worker's root (the
-    /// contempt factor, Donkers 2003 §2.1.7; 0 for a plain search, see `draw_value`).
-    pub contempt: Score,
-    /// With other threads on the same table: the moves they are searching, which this one
-    /// searches last at a node ([`super::busy`]); `None` with one thread.
-    pub busy: Option<&'a BusyMoves>,
-    /// With other threads: the deepest iteration any of them completed; this worker's
-    /// iteration is abandoned once that reaches its depth ([`super::race`]).
-    pub race: Option<&'a DepthRace>,
-    /// Set with `aborted` when the iteration was abandoned because another thread completed
-    /// its depth first (the search as a whole goes on).
-    pub race_cut: bool,
-    /// Accumulators per ply when the evaluator is a network ([`Evaluator::network`]).
-    nnue: Option<AccumulatorStack<'a>>,
-    pv: Vec<[Option<Move>; MAX_PLY + 1]>,
-    pub(super) pv_len: Vec<usize>,
-    lmr: Vec<[i8; 64]>,
-}
-
-impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
-    /// Sets what a search's configuration decides for each of its workers: the node counter
-    /// `counter` (read by the clock's node limit), the endgame tables `tb` with the
-    /// configuration's probe depth and piece limit, and the draw value `contempt` (the root
-    /// side's; 0 for an opponent type's probes).
-    pub fn configure(
-        &mut self,
-        config: &super::SearchConfig,
-        counter: &'a AtomicU64,
-        tb: Option<&'a dyn WdlProbe>,
-        contempt: Score,
-    ) {
-        self.node_counter = Some(counter);
-        self.tb = tb;
-        self.tb_probe_depth = config.tb_probe_depth;
-        self.tb_probe_limit = config.tb_probe_limit;
-        self.contempt = contempt;
-    }
-
-    /// A worker searching `pos` with `eval` and `tt`.
-    pub fn new(
-        eval: &'a E,
-        tt: &'a TranspositionTable,
-        params: &'a SearchParams,
-        stop: &'a AtomicBool,
-        pos: Position,
-    ) -> Self {
-        let mut lmr = vec![[0i8; 64]; 64];
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let v = f64::from(params.lmr_base) / 100.0
-                    + (d as f64).ln() * (m as f64).ln() * 100.0 / f64::from(params.lmr_divisor);
-                *r = v.max(0.0) as i8;
-            }
-        }
-        Worker {
-            eval,
-            tt,
-            params,
-            stop,
-            node_counter: None,
-            clock: None,
-            tb: None,
-            tb_probe_depth: 1,
-            tb_probe_limit: 7,
-            pos,
-            tables: OrderingTables::default(),
-            nodes: 0,
-            tbhits: 0,
-            seldepth: 0,
-            node_limit: u64::MAX,
-            local_limit: u64::MAX,
-            root_exclude: Vec::new(),
-            root_only: Vec::new(),
-            root_depth: 0,
-            aborted: false,
-            root_pv_changed: false,
-            root_scores: Vec::new(),
-            reporter: None,
-            contempt: 0,
-            busy: None,
-            race: None,
-            race_cut: false,
-            nnue: eval.network().map(AccumulatorStack::new),
-            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
-            pv_len: vec![0; MAX_PLY + 1],
-            lmr,
-        }
-    }
-
-    /// The value of a drawn position (repetition, 50 moves, insufficient material,
-    /// stalemate, a table draw) for the side to move: `−contempt` on the root side's turns,
-    /// `+contempt` on the other side's.
-    pub fn draw_score(&self) -> Score {
-        if self.pos.ply().is_multiple_of(2) {
-            -self.contempt
-        } else {
-            self.contempt
-        }
-    }
-
-    /// The late-move reduction α-β gives the `count`-th move (1-based) searched at `depth`,
-    /// at a principal-variation node or elsewhere, if the move is quiet and neither gives
-    /// nor escapes check: for drivers that mirror α-β's move loop.
-    pub fn late_move_reduction(&self, depth: i32, count: usize, pv_node: bool) -> i32 {
-        if depth < 3 || count < 2 {
-            return 0;
-        }
-        let r = i32::from(self.lmr[depth.min(63) as usize][count.min(63)]) - i32::from(pv_node);
-        r.clamp(0, (depth - 2).max(0))
-    }
-
-    /// The principal variation found by the last completed root search.
-    pub fn root_pv(&self) -> Vec<Move> {
-        self.pv[0][..self.pv_len[0]]
-            .iter()
-            .map_while(|m| *m)
-            .collect()
-    }
-
-    /// Takes `pv` and `scores` as the result of the last root search (another thread's
-    /// search of the same root to the same depth, [`super::race`]).
-    pub fn adopt_root(&mut self, pv: &[Move], scores: Vec<(Move, Score)>) {
-        let n = pv.len().min(MAX_PLY);
-        for (slot, &m) in self.pv[0].iter_mut().zip(&pv[..n]) {
-            *slot = Some(m);
-        }
-        self.pv_len[0] = n;
-        self.root_scores = scores;
-    }
-
-    /// The principal variation found below the node `ply` plies from the root in the last
-    /// search started there.
-    pub fn pv_at(&self, ply: usize) -> Vec<Move> {
-        let ply = ply.min(MAX_PLY);
-        self.pv[ply][ply..self.pv_len[ply].max(ply)]
-            .iter()
-            .map_while(|m| *m)
-            .collect()
-    }
-
-    /// Publishes the node count and looks at the stop flag, clock and node limit.
-    #[inline]
-    pub(super) fn check_abort(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if self.nodes >= self.local_limit {
-            self.aborted = true;
-            return true;
-        }
-        if self.nodes >= self.node_limit {
-            self.stop.store(true, Ordering::Relaxed);
-            self.aborted = true;
-            return true;
-        }
-        if self.nodes.is_multiple_of(CHECK_INTERVAL) {
-            if let Some(c) = self.node_counter {
-                c.store(self.nodes, Ordering::Relaxed);
-            }
-            if let Some(clock) = self.clock.as_mut()
-                && clock.expired()
-            {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-            if self.stop.load(Ordering::Relaxed) {
-                self.aborted = true;
-                return true;
-            }
-            if let Some(r) = self.race
-                && r.completed() >= self.root_depth
-            {
-                self.aborted = true;
-                self.race_cut = true;
-                return true;
-            }
-        }
-        false
-    }
-
-    #[inline]
-    pub(super) fn evaluate(&mut self) -> Score {
-        let raw = match self.nnue.as_mut() {
-            Some(stack) => stack.evaluate(&self.pos),
-            None => self.eval.evaluate(self.pos.chess()),
-        };
-        raw.clamp(-MAX_EVAL, MAX_EVAL)
-    }
-
-    fn has_non_pawn_material(&self) -> bool {
-        let b = self.pos.chess().board();
-        let ours = b.by_color(self.pos.turn());
-        !(ours & !(b.pawns() | b.kings())).is_empty()
-    }
-
-    /// WDL probe inside the tree, with the probe's conditions (piece count, no castling
-    /// rights, right after a capture or pawn move).
-    fn probe_tb(&mut self, depth: i32) -> Option<Wdl> {
-        let tb = self.tb?;
-        let chess = self.pos.chess();
-        let pieces = chess.board().occupied().count();
-        if pieces > tb.max_pieces().min(self.tb_probe_limit)
-            || chess.halfmoves() != 0
-            || chess.castles().any()
-            || (depth < self.tb_probe_depth && pieces == tb.max_pieces())
-        {
-            return None;
-        }
-        let r = tb.probe_wdl(chess);
-        if r.is_some() {
-            self.tbhits += 1;
-        }
-        r
-    }
-
-    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        self.pv[ply][ply] = Some(m);
-        for i in ply + 1..child_len {
-            self.pv[ply][i] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len;
-    }
-
+impl<E: Evaluator + ?Sized> Worker<'_, E> {
     /// Searches the current position with window (`alpha`, `beta`) to `depth` plies and
     /// returns its value from the side to move's view. `cut` marks an expected cut node.
     pub fn search(&mut self, mut alpha: Score, mut beta: Score, depth: i32, cut: bool) -> Score {
         let ply = self.pos.ply();
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
+        let features = self.params.features;
+        // A window about a mate score: the evaluation's trend says nothing there.
+        let mate_window = is_mate(alpha) || is_mate(beta);
         self.pv_len[ply] = ply;
         if depth <= 0 {
             return self.qsearch(alpha, beta);
@@ -349,11 +78,17 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
+        if root {
+            self.tables.configure(self.params);
+        }
+        let excluded = self.excluded[ply];
 
         let key = self.pos.key();
         let hit = self.tt.probe(key);
         let tt_move = hit.map_or(PackedMove::default(), |h| h.mv);
+        let tt_score = hit.map_or(-INFINITE, |h| from_tt(h.score, ply));
         if let Some(h) = hit
+            && excluded.is_none()
             && !pv_node
             && h.depth >= depth
             && let Some(s) = cutoff(h.bound, from_tt(h.score, ply), alpha, beta)
@@ -361,7 +96,10 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             return s;
         }
 
-        if !root && let Some(wdl) = self.probe_tb(depth) {
+        if !root
+            && excluded.is_none()
+            && let Some(wdl) = self.probe_tb(depth)
+        {
             let (s, bound) = match wdl {
                 Wdl::Win => (TB_WIN - ply as Score, Bound::Lower),
                 Wdl::Loss => (-TB_WIN + ply as Score, Bound::Upper),
@@ -381,19 +119,31 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         }
 
         let in_check = self.pos.chess().is_check();
-        let static_eval = if in_check {
-            -INFINITE
+        let raw_eval = if in_check {
+            NO_EVAL
         } else if let Some(h) = hit {
             h.eval
         } else {
             self.evaluate()
         };
+        let static_eval = if features.correction && !in_check {
+            let fp = &self.params.feature_params;
+            (raw_eval + self.tables.hist.correction(self.pos.chess(), fp))
+                .clamp(-MAX_EVAL, MAX_EVAL)
+        } else {
+            raw_eval
+        };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && self.improving(ply, static_eval);
+        // Not improving tightens late-move pruning and reductions (trial refinement).
+        let tighten = features.improving && !improving && !mate_window;
 
         let mut multi_cut_first = None;
-        if !pv_node && !in_check && !is_decisive(beta) {
-            // Reverse futility pruning.
+        if !pv_node && !in_check && !is_decisive(beta) && excluded.is_none() {
+            // Reverse futility pruning (a ply's margin less when improving, on trial).
+            let rfp_depth = depth - i32::from(features.improving && improving);
             if depth <= self.params.rfp_max_depth
-                && static_eval - self.params.rfp_margin * depth >= beta
+                && static_eval - self.params.rfp_margin * rfp_depth >= beta
             {
                 return static_eval;
             }
@@ -449,13 +199,20 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 self.draw_score()
             };
         }
-        let prev = self.pos.last_move();
-        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, prev);
+        let recent = Recent::of(&self.pos);
+        let prev = recent.prev;
+        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, &recent);
         let turn = self.pos.turn();
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0usize;
+        let mut captures: [Option<Move>; 32] = [None; 32];
+        let mut n_captures = 0usize;
+        let lmp_count = |d: i32| {
+            let n = self.params.lmp_base + d * d;
+            if tighten { n / 2 } else { n }
+        };
         let mut count = 0usize;
         let killers = self.tables.killers(ply);
         if root {
@@ -483,6 +240,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 deferred.push((m, order));
                 continue;
             }
+            if excluded == Some(m) {
+                continue;
+            }
             if root
                 && (self.root_exclude.contains(&m)
                     || (!self.root_only.is_empty() && !self.root_only.contains(&m)))
@@ -496,7 +256,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 if quiet {
                     prune = (!pv_node
                         && depth <= self.params.lmp_max_depth
-                        && n_quiets as i32 >= self.params.lmp_base + depth * depth)
+                        && n_quiets as i32 >= lmp_count(depth))
                         || (depth <= self.params.futility_max_depth
                             && !is_decisive(alpha)
                             && static_eval
@@ -509,6 +269,14 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     && !see_ge(self.pos.chess(), m, -self.params.see_capture_margin * depth)
                 {
                     continue;
+                }
+            }
+            let mut extension = 0;
+            if count == 0 && tt_move.matches(m) && self.singular_applies(hit, tt_score, depth) {
+                match self.singular(m, tt_score, beta, depth, cut) {
+                    _ if self.aborted => return DRAW,
+                    Singular::Cut(s) => return s,
+                    Singular::Extend(e) => extension = e,
                 }
             }
             self.pos.play(m);
@@ -530,7 +298,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             {
                 r.currmove(depth as u32, m, count);
             }
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let check_ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let ext = if extension < 0 {
+                extension + check_ext
+            } else {
+                extension.max(check_ext)
+            };
             let new_depth = depth - 1 + ext;
             let mut s;
             if count == 1 {
@@ -541,8 +314,13 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     r = i32::from(self.lmr[depth.min(63) as usize][count.min(63)]);
                     r -= i32::from(pv_node);
                     r += i32::from(cut);
+                    r += i32::from(tighten);
                     if killers.contains(&Some(m)) {
                         r -= 1;
+                    }
+                    if features.history_lmr {
+                        let h = self.tables.hist.cont_score(&recent, turn, m);
+                        r -= h / self.params.feature_params.history_lmr_divisor.max(1);
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -586,6 +364,14 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                                 &quiets[..n_quiets],
                             );
                         }
+                        self.tables.record_histories(
+                            turn,
+                            &recent,
+                            m,
+                            depth,
+                            &quiets[..n_quiets],
+                            &captures[..n_captures],
+                        );
                         break;
                     }
                 }
@@ -593,11 +379,19 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             if quiet && n_quiets < quiets.len() {
                 quiets[n_quiets] = Some(m);
                 n_quiets += 1;
+            } else if m.is_capture() && n_captures < captures.len() {
+                captures[n_captures] = Some(m);
+                n_captures += 1;
             }
         }
         if count == 0 {
-            // Every move was excluded (root) or pruned: fall back on the static view.
-            return if root { alpha } else { static_eval.max(alpha) };
+            // Every move was excluded (root, singular search) or pruned: fall back on the
+            // static view.
+            return if root || excluded.is_some() {
+                alpha
+            } else {
+                static_eval.max(alpha)
+            };
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -611,28 +405,26 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         if self.params.multi_cut.at_all && cut && best == alpha {
             return best;
         }
-        let stored_eval = if in_check { 0 } else { static_eval };
+        if excluded.is_some() {
+            return best;
+        }
+        if features.correction
+            && !in_check
+            && best_move.is_none_or(|m| !m.is_capture() && !m.is_promotion())
+            && !is_decisive(best)
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            let fp = &self.params.feature_params;
+            let chess = self.pos.chess();
+            self.tables
+                .hist
+                .update_correction(chess, best - raw_eval, depth, fp);
+        }
+        let stored_eval = if in_check { 0 } else { raw_eval };
         self.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound);
         best
-    }
-
-    /// Heinz's adaptive null-move reduction as used by Winands 2004 §2.6: R = 3 above a depth
-    /// that depends on the material left, R = 2 below it.
-    fn null_reduction(&self, depth: i32) -> i32 {
-        let b = self.pos.chess().board();
-        let pieces = |c| (b.by_color(c) & !(b.pawns() | b.kings())).count();
-        let many = pieces(shakmaty::Color::White) >= 3 && pieces(shakmaty::Color::Black) >= 3;
-        let threshold = if many {
-            self.params.null_depth_many_pieces
-        } else {
-            self.params.null_depth_few_pieces
-        };
-        if depth > threshold {
-            self.params.null_r_high
-        } else {
-            self.params.null_r_low
-        }
     }
 }
 

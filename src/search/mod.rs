@@ -15,6 +15,7 @@
 
 pub mod alphabeta;
 pub mod busy;
+pub mod history;
 mod multicut;
 pub mod om;
 pub mod ordering;
@@ -22,7 +23,9 @@ pub mod pool;
 pub mod qsearch;
 pub mod race;
 pub mod see;
+mod singular;
 pub mod window;
+pub mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;

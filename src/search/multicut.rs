@@ -17,6 +17,7 @@
 use shakmaty::Move;
 
 use super::alphabeta::{Worker, is_mate_score};
+use super::history::Recent;
 use super::ordering::Picker;
 use crate::eval::Evaluator;
 use crate::eval::score::Score;
@@ -44,8 +45,8 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         let mc = self.params.multi_cut;
         let moves = self.pos.legal_moves();
         let ply = self.pos.ply();
-        let prev = self.pos.last_move();
-        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, prev);
+        let recent = Recent::of(&self.pos);
+        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, &recent);
         let (mut cuts, mut tried) = (0u32, 0u32);
         let mut first = None;
         while tried < mc.m {

@@ -2,13 +2,17 @@
 //! (MVV-LVA, SEE-checked) and queen promotions, the two killer moves of the ply, the quiet
 //! moves by the relative history heuristic (Winands 2004 ch. 7: history score divided by the
 //! butterfly count, i.e. how often a move was good relative to how often it was tried), and
-//! losing captures last. Moves are generated all at once by shakmaty and picked by
+//! losing captures last. With the trial refinements of issue 41 on ([`super::history`]),
+//! continuation history joins the quiet moves' score and capture history orders the captures
+//! within each SEE class. Moves are generated all at once by shakmaty and picked by
 //! selection, so a cut-off early in the list costs no full sort.
 
 use shakmaty::{Chess, Color, Move, MoveList};
 
+use super::history::{Histories, Recent};
 use super::see::{SEE_VALUE, see};
 use crate::eval::score::MAX_PLY;
+use crate::params::{FeatureParams, SearchParams};
 use crate::tt::PackedMove;
 
 const TT_SCORE: i32 = 1 << 30;
@@ -26,6 +30,18 @@ pub struct OrderingTables {
     history: Vec<u32>,
     butterfly: Vec<u32>,
     counter: Vec<Option<Move>>,
+    /// Continuation, capture and correction histories (allocated only when used).
+    pub hist: Histories,
+    /// Continuation history's weight in the quiet moves' score (0: not used).
+    cont_weight: i32,
+    /// Capture history in the captures' score.
+    use_capture: bool,
+    /// Continuation history is kept (for the order or for the reductions).
+    keep_cont: bool,
+    /// Capture history is kept.
+    keep_capture: bool,
+    /// The refinements' numbers.
+    fp: FeatureParams,
 }
 
 impl Default for OrderingTables {
@@ -35,6 +51,12 @@ impl Default for OrderingTables {
             history: vec![0; 2 * 64 * 64],
             butterfly: vec![0; 2 * 64 * 64],
             counter: vec![None; 2 * 64 * 64],
+            hist: Histories::empty(),
+            cont_weight: 0,
+            use_capture: false,
+            keep_cont: false,
+            keep_capture: false,
+            fp: FeatureParams::default(),
         }
     }
 }
@@ -54,6 +76,12 @@ impl OrderingTables {
             history: Vec::new(),
             butterfly: Vec::new(),
             counter: Vec::new(),
+            hist: Histories::empty(),
+            cont_weight: 0,
+            use_capture: false,
+            keep_cont: false,
+            keep_capture: false,
+            fp: FeatureParams::default(),
         }
     }
 
@@ -75,6 +103,57 @@ impl OrderingTables {
             && self.history.iter().all(|&h| h == 0)
             && self.butterfly.iter().all(|&h| h == 0)
             && self.counter.iter().all(Option::is_none)
+            && self.hist.is_clear()
+    }
+
+    /// Follows the search's refinements: gives the histories room when one of them needs
+    /// them and sets how move ordering uses them.
+    pub fn configure(&mut self, params: &SearchParams) {
+        let f = &params.features;
+        if f.needs_histories() {
+            self.hist.allocate(&params.feature_params);
+        }
+        self.cont_weight = if f.cont_history {
+            params.feature_params.cont_history_weight
+        } else {
+            0
+        };
+        self.use_capture = f.capture_history;
+        self.keep_cont = f.cont_history || f.history_lmr;
+        self.keep_capture = f.capture_history;
+        self.fp = params.feature_params.clone();
+    }
+
+    /// Updates the continuation and capture histories after `best` reached β at `depth`:
+    /// a bonus for it, a malus for the quiet moves and captures tried before it (`quiets`,
+    /// `captures`) — the captures also when a quiet move refuted the node.
+    pub fn record_histories(
+        &mut self,
+        color: Color,
+        recent: &Recent,
+        best: Move,
+        depth: i32,
+        quiets: &[Option<Move>],
+        captures: &[Option<Move>],
+    ) {
+        let fp = &self.fp;
+        let bonus = (fp.history_bonus_scale * depth * depth).min(fp.history_bonus_max);
+        let limit = fp.history_limit;
+        let quiet = !best.is_capture() && !best.is_promotion();
+        if self.keep_cont && quiet {
+            self.hist.update_cont(recent, color, best, bonus, limit);
+            for &q in quiets.iter().flatten() {
+                self.hist.update_cont(recent, color, q, -bonus, limit);
+            }
+        }
+        if self.keep_capture {
+            if best.is_capture() {
+                self.hist.update_capture(color, best, bonus, limit);
+            }
+            for &c in captures.iter().flatten() {
+                self.hist.update_capture(color, c, -bonus, limit);
+            }
+        }
     }
 
     /// Forgets everything (new game).
@@ -83,6 +162,7 @@ impl OrderingTables {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.butterfly.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = None);
+        self.hist.clear();
     }
 
     /// Starts a new search: killers are cleared, history is halved (aged).
@@ -156,11 +236,11 @@ impl Picker {
         tt_move: PackedMove,
         tables: &OrderingTables,
         ply: usize,
-        prev: Option<Move>,
+        recent: &Recent,
     ) -> Self {
         let color = shakmaty::Position::turn(pos);
         let killers = tables.killers(ply);
-        let counter = prev.and_then(|p| tables.counter[hidx(!color, p)]);
+        let counter = recent.prev.and_then(|p| tables.counter[hidx(!color, p)]);
         let mut scores = [0i32; 256];
         for (i, &m) in moves.iter().enumerate() {
             scores[i] = if tt_move.matches(m) {
@@ -174,6 +254,11 @@ impl Picker {
                 let mvv_lva = victim * 16 - SEE_VALUE[m.role() as usize] / 10
                     + m.promotion().map_or(0, |r| SEE_VALUE[r as usize]);
                 let attacker = SEE_VALUE[m.role() as usize];
+                let mvv_lva = if tables.use_capture {
+                    mvv_lva + tables.hist.capture_score(color, m) / 16
+                } else {
+                    mvv_lva
+                };
                 if victim >= attacker || m.promotion().is_some() || see(pos, m) >= 0 {
                     GOOD_CAPTURE + mvv_lva
                 } else {
@@ -188,6 +273,9 @@ impl Picker {
             } else if m.is_promotion() {
                 // Under-promotions last among the quiet moves.
                 -(1 << 23)
+            } else if tables.cont_weight != 0 {
+                tables.relative_history(color, m)
+                    + tables.cont_weight * tables.hist.cont_score(recent, color, m)
             } else {
                 tables.relative_history(color, m)
             };

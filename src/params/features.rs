@@ -1,0 +1,180 @@
+//! The search refinements of issue 41 that are still on trial, each behind a switch.
+//!
+//! Each refinement is written, tested for correctness and kept in `main` switched off; its
+//! SPRT plays the same binary with the switch on against it with the switch off (the tuning
+//! option `SearchFeatures`), and a refinement that passes becomes on by default in the commit
+//! that records its test (`matches/2026-11-28-search41/PLAN.md`). The refinements are the
+//! ones modern engines measured in their own tests: continuation and capture histories,
+//! history-based reductions, the improving flag, singular extensions and correction history
+//! (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
+//! numeric settings live in [`FeatureParams`], beside the switches.
+
+/// Which trial refinements the α-β search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SearchFeatures {
+    /// Continuation history (the quiet move's success after the moves one and two plies
+    /// back) in the quiet moves' ordering score.
+    pub cont_history: bool,
+    /// Capture history (piece, target, captured piece) in the captures' ordering score.
+    pub capture_history: bool,
+    /// Late-move reductions lowered or raised by the move's continuation history.
+    pub history_lmr: bool,
+    /// The improving flag (the static evaluation above its value two plies earlier) in the
+    /// reverse futility margin, the late-move pruning count and the reductions.
+    pub improving: bool,
+    /// Singular extensions with their multi-cut and negative extension.
+    pub singular: bool,
+    /// Correction history: the static evaluation corrected by what searches found below
+    /// positions of the same pawn structure.
+    pub correction: bool,
+}
+
+/// The words of `SearchFeatures`, each naming one switch.
+pub const WORDS: [&str; 6] = [
+    "conthist",
+    "caphist",
+    "histlmr",
+    "improving",
+    "singular",
+    "corrhist",
+];
+
+impl SearchFeatures {
+    /// Every refinement switched on.
+    pub const ALL: SearchFeatures = SearchFeatures {
+        cont_history: true,
+        capture_history: true,
+        history_lmr: true,
+        improving: true,
+        singular: true,
+        correction: true,
+    };
+
+    fn switch(&mut self, word: &str) -> Option<&mut bool> {
+        Some(match word {
+            "conthist" => &mut self.cont_history,
+            "caphist" => &mut self.capture_history,
+            "histlmr" => &mut self.history_lmr,
+            "improving" => &mut self.improving,
+            "singular" => &mut self.singular,
+            "corrhist" => &mut self.correction,
+            _ => return None,
+        })
+    }
+
+    /// True if the search needs the continuation and capture tables.
+    pub fn needs_histories(&self) -> bool {
+        self.cont_history || self.capture_history || self.history_lmr || self.correction
+    }
+
+    /// Parses the option's value: `none`, `all`, or words among `conthist caphist histlmr
+    /// improving singular corrhist` separated by spaces or commas (each switches one on).
+    ///
+    /// # Errors
+    /// An unknown word, with the list of known ones.
+    pub fn parse(text: &str) -> Result<SearchFeatures, String> {
+        let mut out = SearchFeatures::default();
+        for word in text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+        {
+            match word.to_ascii_lowercase().as_str() {
+                "none" | "off" => out = SearchFeatures::default(),
+                "all" => out = SearchFeatures::ALL,
+                w => match out.switch(w) {
+                    Some(s) => *s = true,
+                    None => {
+                        return Err(format!(
+                            "SearchFeatures: '{word}' is not none, all or one of {}",
+                            WORDS.join(", ")
+                        ));
+                    }
+                },
+            }
+        }
+        Ok(out)
+    }
+
+    /// The value [`Self::parse`] reads back: the words of the switches that are on, or
+    /// `none`.
+    pub fn to_words(&self) -> String {
+        let mut copy = *self;
+        let on: Vec<&str> = WORDS
+            .iter()
+            .copied()
+            .filter(|w| copy.switch(w).is_some_and(|s| *s))
+            .collect();
+        if on.is_empty() {
+            "none".into()
+        } else {
+            on.join(" ")
+        }
+    }
+}
+
+/// The numbers of the trial refinements.
+#[derive(Clone, Debug)]
+pub struct FeatureParams {
+    /// History updates: the bonus at depth d is `min(history_bonus_scale · d², history_bonus_max)`.
+    pub history_bonus_scale: i32,
+    /// History updates: the largest bonus.
+    pub history_bonus_max: i32,
+    /// Histories saturate towards ± this (the "gravity" update).
+    pub history_limit: i32,
+    /// Continuation history's weight in the quiet moves' ordering score.
+    pub cont_history_weight: i32,
+    /// History-based LMR: one ply less reduction per this much continuation history.
+    pub history_lmr_divisor: i32,
+    /// Singular extensions: least remaining depth.
+    pub singular_min_depth: i32,
+    /// Singular extensions: the table entry may be at most this much shallower.
+    pub singular_tt_depth_margin: i32,
+    /// Singular extensions: the singular bound is the table's score less this times depth.
+    pub singular_margin_per_ply: i32,
+    /// Correction history: entries per side.
+    pub correction_size: usize,
+    /// Correction history: stored corrections are this many times centipawns.
+    pub correction_grain: i32,
+    /// Correction history: the largest correction (centipawns).
+    pub correction_max: i32,
+}
+
+impl Default for FeatureParams {
+    fn default() -> Self {
+        FeatureParams {
+            history_bonus_scale: 32,
+            history_bonus_max: 1600,
+            history_limit: 16384,
+            cont_history_weight: 32,
+            history_lmr_divisor: 8192,
+            singular_min_depth: 8,
+            singular_tt_depth_margin: 3,
+            singular_margin_per_ply: 2,
+            correction_size: 16384,
+            correction_grain: 256,
+            correction_max: 128,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_round_trip_and_bad_words_are_refused() {
+        assert_eq!(
+            SearchFeatures::parse("").unwrap(),
+            SearchFeatures::default()
+        );
+        assert_eq!(SearchFeatures::parse("all").unwrap(), SearchFeatures::ALL);
+        let f = SearchFeatures::parse("ContHist, improving").unwrap();
+        assert!(f.cont_history && f.improving && !f.singular);
+        assert_eq!(f.to_words(), "conthist improving");
+        assert_eq!(SearchFeatures::parse(&f.to_words()).unwrap(), f);
+        assert_eq!(SearchFeatures::ALL.to_words(), WORDS.join(" "));
+        assert_eq!(SearchFeatures::default().to_words(), "none");
+        let e = SearchFeatures::parse("conthist frobnicate").unwrap_err();
+        assert!(e.contains("frobnicate") && e.contains("singular"), "{e}");
+    }
+}

@@ -1,0 +1,265 @@
+//! The statistics tables of issue 41's trial refinements: continuation history, capture
+//! history and correction history, all updated by the "gravity" rule (an entry moves towards
+//! the bonus by its size and saturates smoothly at ± the limit).
+//!
+//! - **Continuation history** scores a quiet move by how often it refuted a node reached by
+//!   the same piece-and-target one ply back (the opponent's move) and two plies back (our own
+//!   previous move): Stockfish's and Ethereal's "counter-move" and "follow-up" histories.
+//!   Added to the relative history (Winands 2004 ch. 7) in the quiet moves' order, and read by
+//!   history-based reductions.
+//! - **Capture history** scores a capture by moving piece, target square and captured piece;
+//!   it orders captures within the SEE classes.
+//! - **Correction history** keeps, per side to move and pawn structure, how far searches
+//!   found the position from its static evaluation, and corrects later static evaluations of
+//!   the same structure by it (Stockfish's pawn correction history): the pruning margins then
+//!   rest on a better estimate.
+//!
+//! The tables are allocated only when a refinement that needs them is on
+//! ([`crate::params::SearchFeatures::needs_histories`]); each is a few megabytes at most.
+
+use shakmaty::{Chess, Color, Move, Position as _};
+
+use crate::params::FeatureParams;
+use crate::position::Position;
+
+const PIECE_SQUARES: usize = 12 * 64;
+
+/// The piece-and-target index of `m` played by `color`.
+#[inline]
+fn piece_square(color: Color, m: Move) -> usize {
+    ((color as usize) * 6 + (m.role() as usize - 1)) * 64 + m.to() as usize
+}
+
+/// The moves that led to a node: one and two plies back (none after a null move or at the
+/// start of the history).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Recent {
+    /// The opponent's last move.
+    pub prev: Option<Move>,
+    /// Our own move before it.
+    pub prev2: Option<Move>,
+}
+
+impl Recent {
+    /// The moves that led to `pos`.
+    #[inline]
+    pub fn of(pos: &Position) -> Self {
+        Recent {
+            prev: pos.move_back(1),
+            prev2: pos.move_back(2),
+        }
+    }
+
+    /// The continuation-table rows of the two moves for a move of `color`.
+    #[inline]
+    fn rows(&self, color: Color) -> [Option<usize>; 2] {
+        [
+            self.prev.map(|p| piece_square(!color, p) * PIECE_SQUARES),
+            self.prev2
+                .map(|p| (PIECE_SQUARES + piece_square(color, p)) * PIECE_SQUARES),
+        ]
+    }
+}
+
+/// The gravity update: `e += bonus − e·|bonus| / limit`.
+#[inline]
+fn gravity(e: &mut i16, bonus: i32, limit: i32) {
+    let b = bonus.clamp(-limit, limit);
+    let v = i32::from(*e);
+    *e = (v + b - v * b.abs() / limit).clamp(-limit, limit) as i16;
+}
+
+/// The three tables of one search thread.
+pub struct Histories {
+    cont: Vec<i16>,
+    capture: Vec<i16>,
+    correction: Vec<i16>,
+}
+
+impl Histories {
+    /// Tables without room (the refinements are off).
+    pub fn empty() -> Self {
+        Histories {
+            cont: Vec::new(),
+            capture: Vec::new(),
+            correction: Vec::new(),
+        }
+    }
+
+    /// True when the tables have room.
+    pub fn is_allocated(&self) -> bool {
+        !self.cont.is_empty()
+    }
+
+    /// Gives the tables room (cleared) unless they have it.
+    pub fn allocate(&mut self, fp: &FeatureParams) {
+        let corr = 2 * fp.correction_size.max(1);
+        if !self.is_allocated() || self.correction.len() != corr {
+            self.cont = vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES];
+            self.capture = vec![0; PIECE_SQUARES * 6];
+            self.correction = vec![0; corr];
+        }
+    }
+
+    /// Forgets everything (new game).
+    pub fn clear(&mut self) {
+        self.cont.iter_mut().for_each(|e| *e = 0);
+        self.capture.iter_mut().for_each(|e| *e = 0);
+        self.correction.iter_mut().for_each(|e| *e = 0);
+    }
+
+    /// True when nothing is recorded.
+    pub fn is_clear(&self) -> bool {
+        self.cont.iter().all(|&e| e == 0)
+            && self.capture.iter().all(|&e| e == 0)
+            && self.correction.iter().all(|&e| e == 0)
+    }
+
+    /// The continuation history of the quiet move `m` of `color` after `recent` (the sum
+    /// over both plies; 0 when the tables have no room).
+    #[inline]
+    pub fn cont_score(&self, recent: &Recent, color: Color, m: Move) -> i32 {
+        if self.cont.is_empty() {
+            return 0;
+        }
+        let i = piece_square(color, m);
+        recent
+            .rows(color)
+            .iter()
+            .flatten()
+            .map(|row| i32::from(self.cont[row + i]))
+            .sum()
+    }
+
+    /// Moves the continuation history of `m` by `bonus` (negative: a malus).
+    pub fn update_cont(&mut self, recent: &Recent, color: Color, m: Move, bonus: i32, limit: i32) {
+        if self.cont.is_empty() {
+            return;
+        }
+        let i = piece_square(color, m);
+        for row in recent.rows(color).into_iter().flatten() {
+            gravity(&mut self.cont[row + i], bonus, limit);
+        }
+    }
+
+    fn capture_index(color: Color, m: Move) -> usize {
+        let victim = m.capture().map_or(0, |r| r as usize - 1);
+        piece_square(color, m) * 6 + victim
+    }
+
+    /// The capture history of `m` of `color` (0 when the tables have no room).
+    #[inline]
+    pub fn capture_score(&self, color: Color, m: Move) -> i32 {
+        self.capture
+            .get(Self::capture_index(color, m))
+            .map_or(0, |&e| i32::from(e))
+    }
+
+    /// Moves the capture history of `m` by `bonus`.
+    pub fn update_capture(&mut self, color: Color, m: Move, bonus: i32, limit: i32) {
+        if let Some(e) = self.capture.get_mut(Self::capture_index(color, m)) {
+            gravity(e, bonus, limit);
+        }
+    }
+
+    fn correction_index(&self, chess: &Chess) -> Option<usize> {
+        if self.correction.is_empty() {
+            return None;
+        }
+        let b = chess.board();
+        let w = (b.pawns() & b.white()).0;
+        let k = (b.pawns() & b.black()).0;
+        let h = w.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ k.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let h = h ^ (h >> 31);
+        let half = self.correction.len() / 2;
+        Some(chess.turn() as usize * half + (h % half as u64) as usize)
+    }
+
+    /// The correction (centipawns) to add to the static evaluation of `chess`.
+    #[inline]
+    pub fn correction(&self, chess: &Chess, fp: &FeatureParams) -> i32 {
+        self.correction_index(chess).map_or(0, |i| {
+            i32::from(self.correction[i]) / fp.correction_grain.max(1)
+        })
+    }
+
+    /// Records that a search to `depth` found `chess` `diff` centipawns from its static
+    /// evaluation (a running average weighted by depth).
+    pub fn update_correction(&mut self, chess: &Chess, diff: i32, depth: i32, fp: &FeatureParams) {
+        let Some(i) = self.correction_index(chess) else {
+            return;
+        };
+        let grain = fp.correction_grain.max(1);
+        let cap = (fp.correction_max * grain).min(i32::from(i16::MAX));
+        let w = (depth + 1).clamp(1, 16);
+        let old = i32::from(self.correction[i]);
+        let target = (diff * grain).clamp(-cap, cap);
+        self.correction[i] = ((old * (256 - w) + target * w) / 256).clamp(-cap, cap) as i16;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tables() -> Histories {
+        let mut h = Histories::empty();
+        h.allocate(&FeatureParams::default());
+        h
+    }
+
+    #[test]
+    fn gravity_saturates_at_the_limit() {
+        let mut e = 0i16;
+        for _ in 0..1000 {
+            gravity(&mut e, 1600, 16384);
+        }
+        assert!((16000..=16384).contains(&i32::from(e)), "{e}");
+        for _ in 0..1000 {
+            gravity(&mut e, -1600, 16384);
+        }
+        assert!((-16384..=-16000).contains(&i32::from(e)), "{e}");
+    }
+
+    #[test]
+    fn a_continuation_is_scored_after_its_own_moves_only() {
+        let mut pos = Position::default();
+        pos.play_uci("e2e4").unwrap();
+        pos.play_uci("e7e5").unwrap();
+        let nf3 = pos.parse_uci("g1f3").unwrap();
+        let d4 = pos.parse_uci("d2d4").unwrap();
+        let recent = Recent::of(&pos);
+        let mut h = tables();
+        h.update_cont(&recent, Color::White, nf3, 500, 16384);
+        assert_eq!(h.cont_score(&recent, Color::White, nf3), 1000, "both plies");
+        assert_eq!(h.cont_score(&recent, Color::White, d4), 0);
+        let other = Recent {
+            prev: recent.prev,
+            prev2: None,
+        };
+        assert_eq!(h.cont_score(&other, Color::White, nf3), 500);
+        assert_eq!(Histories::empty().cont_score(&recent, Color::White, nf3), 0);
+        h.clear();
+        assert!(h.is_clear());
+    }
+
+    #[test]
+    fn corrections_follow_the_pawns_and_the_side() {
+        let fp = FeatureParams::default();
+        let mut h = tables();
+        let a = Position::from_fen("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1").unwrap();
+        let b = Position::from_fen("4k3/pp6/8/8/8/8/PP6/R3K3 w - - 0 1").unwrap();
+        let c = Position::from_fen("4k3/pp6/8/8/8/8/PP6/4K3 b - - 0 1").unwrap();
+        for _ in 0..200 {
+            h.update_correction(a.chess(), 60, 10, &fp);
+        }
+        let got = h.correction(a.chess(), &fp);
+        assert!((55..=60).contains(&got), "{got}");
+        assert_eq!(h.correction(b.chess(), &fp), got, "same pawns, same side");
+        assert_eq!(h.correction(c.chess(), &fp), 0, "the other side's entry");
+        for _ in 0..200 {
+            h.update_correction(a.chess(), 1000, 10, &fp);
+        }
+        assert!(h.correction(a.chess(), &fp) <= fp.correction_max);
+    }
+}
