@@ -1,7 +1,8 @@
 //! The search refinements on trial (issue 41, `SearchFeatures`), each alone and all together:
 //! the known mates of `tests/search.rs` keep their exact distance (the pawnless ones verified
 //! with the Gaviota DTM tables) at the same depths, a fixed-depth search stays deterministic,
-//! and every switch changes the tree it searches (no switch is dead).
+//! and every switch of the search changes the tree it searches (no switch is dead), while
+//! the time-management switch leaves a fixed-depth search alone.
 
 use nosce::eval::FullEval;
 use nosce::eval::score::{is_mate, mate_moves};
@@ -48,6 +49,7 @@ const MATES: [(&str, u32, i32, &[&str]); 6] = [
 fn each_switch() -> Vec<(String, SearchFeatures)> {
     let mut out: Vec<(String, SearchFeatures)> = WORDS
         .iter()
+        .filter(|w| **w != "nodetime")
         .map(|w| (w.to_string(), SearchFeatures::parse(w).unwrap()))
         .collect();
     out.push(("all".into(), SearchFeatures::ALL));
@@ -89,4 +91,10 @@ fn every_switch_is_deterministic_and_changes_the_tree() {
         assert_ne!(a.nodes, base.nodes, "{name} searched the same tree as none");
         assert!(a.best.is_some(), "{name}");
     }
+    // Time management does not touch a fixed-depth search.
+    let t = run(fen, 10, SearchFeatures::parse("nodetime").unwrap());
+    assert_eq!(
+        (t.best, t.nodes, t.score),
+        (base.best, base.nodes, base.score)
+    );
 }

@@ -406,8 +406,21 @@ fn ponder_then_stop_gives_exactly_one_bestmove() {
 
 #[test]
 fn small_clock_game_never_flags() {
+    clock_game(&[]);
+}
+
+#[test]
+fn small_clock_game_never_flags_with_the_trial_refinements() {
+    // Issue 41's switches, the node-share time management among them.
+    clock_game(&["setoption name SearchFeatures value all"]);
+}
+
+fn clock_game(setup: &[&str]) {
     // Ten plies against itself from 1 s + 10 ms: every answer well inside the clock.
     let (mut e, _) = Engine::start_uci();
+    for line in setup {
+        e.send(line);
+    }
     e.send("ucinewgame");
     let mut moves: Vec<String> = Vec::new();
     let mut clock = [1000i64, 1000i64]; // white, black, in ms

@@ -5,8 +5,8 @@
 //! option `SearchFeatures`), and a refinement that passes becomes on by default in the commit
 //! that records its test (`matches/2026-11-28-search41/PLAN.md`). The refinements are the
 //! ones modern engines measured in their own tests: continuation and capture histories,
-//! history-based reductions, the improving flag, singular extensions and correction history
-//! (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
+//! history-based reductions, the improving flag, singular extensions, correction history and
+//! a soft time limit that follows the best move's share of the nodes (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
 //! numeric settings live in [`FeatureParams`], beside the switches.
 
 /// Which trial refinements the α-β search uses.
@@ -27,16 +27,20 @@ pub struct SearchFeatures {
     /// Correction history: the static evaluation corrected by what searches found below
     /// positions of the same pawn structure.
     pub correction: bool,
+    /// Time management: the soft limit also scales with the share of the root's nodes the
+    /// best move took ([`crate::params::TimeParams::node_share_base`]).
+    pub node_time: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 6] = [
+pub const WORDS: [&str; 7] = [
     "conthist",
     "caphist",
     "histlmr",
     "improving",
     "singular",
     "corrhist",
+    "nodetime",
 ];
 
 impl SearchFeatures {
@@ -48,6 +52,7 @@ impl SearchFeatures {
         improving: true,
         singular: true,
         correction: true,
+        node_time: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -58,6 +63,7 @@ impl SearchFeatures {
             "improving" => &mut self.improving,
             "singular" => &mut self.singular,
             "corrhist" => &mut self.correction,
+            "nodetime" => &mut self.node_time,
             _ => return None,
         })
     }
@@ -68,7 +74,7 @@ impl SearchFeatures {
     }
 
     /// Parses the option's value: `none`, `all`, or words among `conthist caphist histlmr
-    /// improving singular corrhist` separated by spaces or commas (each switches one on).
+    /// improving singular corrhist nodetime` separated by spaces or commas (each switches one on).
     ///
     /// # Errors
     /// An unknown word, with the list of known ones.

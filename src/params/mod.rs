@@ -200,6 +200,12 @@ pub struct TimeParams {
     /// reply wherever its engine has not answered yet (see `search::om::engine_probe`).
     /// Match 10 measured why: unbounded, the calls cost 3 plies at 5+0.05.
     pub engine_time_share: f64,
+    /// With `SearchFeatures=nodetime`: the soft limit's factor is
+    /// `(node_share_base − share) · node_share_scale`, `share` the best move's part of the
+    /// root's nodes so far (a best move that took most of the effort is settled).
+    pub node_share_base: f64,
+    /// See [`Self::node_share_base`].
+    pub node_share_scale: f64,
 }
 
 impl Default for TimeParams {
@@ -210,6 +216,8 @@ impl Default for TimeParams {
             hard_factor: 3.0,
             max_fraction: 0.35,
             engine_time_share: 0.25,
+            node_share_base: 1.5,
+            node_share_scale: 1.35,
         }
     }
 }

@@ -14,7 +14,7 @@
 //! The refinements on trial for issue 41 are here too, each behind its switch in
 //! [`crate::params::SearchFeatures`] (all off by default): the improving flag in reverse
 //! futility, late-move pruning and reductions, history-based reductions and the histories of
-//! [`super::history`], and the singular extensions of [`super::singular`].
+//! [`super::history`], and the singular extensions of `search/singular.rs`.
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
@@ -291,6 +291,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             }
             count += 1;
             let mark = busy.filter(|_| count > 1).map(|b| b.enter(key, m));
+            let nodes_before = self.nodes;
             self.tt.prefetch(self.pos.key());
             if root
                 && let (Some(r), Some(c)) = (self.reporter, self.clock.as_ref())
@@ -341,6 +342,11 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             }
             if root {
                 self.root_scores.push((m, s));
+                let spent = self.nodes - nodes_before;
+                match self.root_effort.iter_mut().find(|(r, _)| *r == m) {
+                    Some((_, n)) => *n += spent,
+                    None => self.root_effort.push((m, spent)),
+                }
             }
             if s > best {
                 best = s;

@@ -438,6 +438,7 @@ fn main_loop<'a, E: Evaluator + ?Sized>(
     let multipv = cfg.multipv.clamp(1, allowed.len());
     let mut prev_best: Option<Move> = None;
     let mut stable = 0u32;
+    w.root_effort.clear();
 
     let mut depth = 0;
     while depth < max_depth as i32 {
@@ -534,8 +535,15 @@ fn main_loop<'a, E: Evaluator + ?Sized>(
             stable = 0;
         }
         prev_best = result.best;
+        let mut factor = stability_factor(stable);
+        if cfg.params.features.node_time
+            && let Some(share) = node_share(&w.root_effort, result.best)
+        {
+            let tp = &cfg.time_params;
+            factor *= ((tp.node_share_base - share) * tp.node_share_scale).clamp(0.5, 2.0);
+        }
         let clock = w.clock.as_mut().expect("main thread has a clock");
-        clock.adjust(stability_factor(stable));
+        clock.adjust(factor);
         if clock.soft_expired() {
             break;
         }
@@ -672,6 +680,18 @@ pub(crate) fn stability_factor(stable: u32) -> f64 {
     }
 }
 
+/// The share (0..=1) of the root's nodes that `best` took, from a search's per-root-move
+/// effort; `None` before any node was counted.
+pub(crate) fn node_share(effort: &[(Move, u64)], best: Option<Move>) -> Option<f64> {
+    let total: u64 = effort.iter().map(|(_, n)| n).sum();
+    let best = best?;
+    let mine = effort
+        .iter()
+        .find(|(m, _)| *m == best)
+        .map_or(0, |(_, n)| *n);
+    (total > 0).then(|| mine as f64 / total as f64)
+}
+
 /// Searches `pos` to a fixed depth with one thread and no output; used by tests, the
 /// benchmark and the opponent model's probes.
 pub fn search_depth<E: Evaluator + ?Sized>(
@@ -691,4 +711,22 @@ pub fn search_depth<E: Evaluator + ?Sized>(
 /// True if `m` is legal in `pos` (used to validate `searchmoves` and ponder moves).
 pub fn is_legal(pos: &Position, m: Move) -> bool {
     pos.chess().is_legal(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_share_is_the_best_moves_part_of_the_effort() {
+        let pos = Position::default();
+        let moves: Vec<Move> = pos.legal_moves().into_iter().take(3).collect();
+        let effort = vec![(moves[0], 600), (moves[1], 300), (moves[2], 100)];
+        assert_eq!(node_share(&effort, Some(moves[0])), Some(0.6));
+        assert_eq!(node_share(&effort, Some(moves[2])), Some(0.1));
+        assert_eq!(node_share(&[], Some(moves[0])), None);
+        assert_eq!(node_share(&effort, None), None);
+        let e = [(moves[0], 0)];
+        assert_eq!(node_share(&e, Some(moves[0])), None, "nothing counted yet");
+    }
 }

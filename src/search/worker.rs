@@ -73,6 +73,8 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     /// Root moves searched in the last root search with the score each returned (an upper
     /// bound for moves that did not raise alpha: the search is fail-soft).
     pub root_scores: Vec<(Move, Score)>,
+    /// Nodes spent below each root move since the search began (all iterations).
+    pub root_effort: Vec<(Move, u64)>,
     /// Where `currmove` lines go in long searches (main thread only).
     pub reporter: Option<&'a dyn crate::report::Reporter>,
     /// What a draw is worth less than 0 to the side to move at this worker's root (the
@@ -159,6 +161,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             aborted: false,
             root_pv_changed: false,
             root_scores: Vec::new(),
+            root_effort: Vec::new(),
             reporter: None,
             contempt: 0,
             busy: None,
