@@ -134,14 +134,18 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             raw_eval
         };
         self.evals[ply] = static_eval;
-        let improving = !in_check && self.improving(ply, static_eval);
+        let improving = if in_check {
+            Some(false)
+        } else {
+            self.improving(ply, static_eval)
+        };
         // Not improving tightens late-move pruning and reductions (trial refinement).
-        let tighten = features.improving && !improving && !mate_window;
+        let tighten = features.improving && improving == Some(false) && !mate_window;
 
         let mut multi_cut_first = None;
         if !pv_node && !in_check && !is_decisive(beta) && excluded.is_none() {
             // Reverse futility pruning (a ply's margin less when improving, on trial).
-            let rfp_depth = depth - i32::from(features.improving && improving);
+            let rfp_depth = depth - i32::from(features.improving && improving == Some(true));
             if depth <= self.params.rfp_max_depth
                 && static_eval - self.params.rfp_margin * rfp_depth >= beta
             {

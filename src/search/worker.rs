@@ -207,15 +207,16 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         self.excluded[ply.min(MAX_PLY)] = m;
     }
 
-    /// True if the static evaluation `eval` at `ply` is above the one two plies earlier (or
-    /// four, when the side was in check then); true when neither is known.
-    pub(super) fn improving(&self, ply: usize, eval: Score) -> bool {
+    /// Whether the static evaluation `eval` at `ply` is above the one two plies earlier (or
+    /// four, when the side was in check then); `None` when neither is known (near the root):
+    /// then the search neither relaxes nor tightens its pruning for it.
+    pub(super) fn improving(&self, ply: usize, eval: Score) -> Option<bool> {
         [2, 4]
             .iter()
             .filter(|&&k| ply >= k)
             .map(|&k| self.evals[ply - k])
             .find(|&e| e != NO_EVAL)
-            .is_none_or(|e| eval > e)
+            .map(|e| eval > e)
     }
 
     /// The principal variation found by the last completed root search.
