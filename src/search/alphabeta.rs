@@ -24,7 +24,7 @@ use shakmaty::{Move, Position as _};
 use super::busy::DEFER_DEPTH;
 use super::history::Recent;
 use super::multicut::MultiCutResult;
-use super::ordering::Picker;
+use super::ordering::{Picker, Tried};
 use super::see::see_ge;
 use super::singular::Singular;
 use super::worker::NO_EVAL;
@@ -134,18 +134,20 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             raw_eval
         };
         self.evals[ply] = static_eval;
-        let improving = if in_check {
+        let improving = if !features.improving {
+            None
+        } else if in_check {
             Some(false)
         } else {
             self.improving(ply, static_eval)
         };
         // Not improving tightens late-move pruning and reductions (trial refinement).
-        let tighten = features.improving && improving == Some(false) && !mate_window;
+        let tighten = improving == Some(false) && !mate_window;
 
         let mut multi_cut_first = None;
         if !pv_node && !in_check && !is_decisive(beta) && excluded.is_none() {
             // Reverse futility pruning (a ply's margin less when improving, on trial).
-            let rfp_depth = depth - i32::from(features.improving && improving == Some(true));
+            let rfp_depth = depth - i32::from(improving == Some(true));
             if depth <= self.params.rfp_max_depth
                 && static_eval - self.params.rfp_margin * rfp_depth >= beta
             {
@@ -375,12 +377,15 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                             );
                         }
                         self.tables.record_histories(
+                            self.params,
                             turn,
                             &recent,
                             m,
                             depth,
-                            &quiets[..n_quiets],
-                            &captures[..n_captures],
+                            Tried {
+                                quiets: &quiets[..n_quiets],
+                                captures: &captures[..n_captures],
+                            },
                         );
                         break;
                     }

@@ -12,7 +12,7 @@ use shakmaty::{Chess, Color, Move, MoveList};
 use super::history::{Histories, Recent};
 use super::see::{SEE_VALUE, see};
 use crate::eval::score::MAX_PLY;
-use crate::params::{FeatureParams, SearchParams};
+use crate::params::SearchParams;
 use crate::tt::PackedMove;
 
 const TT_SCORE: i32 = 1 << 30;
@@ -36,12 +36,6 @@ pub struct OrderingTables {
     cont_weight: i32,
     /// Capture history in the captures' score.
     use_capture: bool,
-    /// Continuation history is kept (for the order or for the reductions).
-    keep_cont: bool,
-    /// Capture history is kept.
-    keep_capture: bool,
-    /// The refinements' numbers.
-    fp: FeatureParams,
 }
 
 impl Default for OrderingTables {
@@ -54,9 +48,6 @@ impl Default for OrderingTables {
             hist: Histories::empty(),
             cont_weight: 0,
             use_capture: false,
-            keep_cont: false,
-            keep_capture: false,
-            fp: FeatureParams::default(),
         }
     }
 }
@@ -79,9 +70,6 @@ impl OrderingTables {
             hist: Histories::empty(),
             cont_weight: 0,
             use_capture: false,
-            keep_cont: false,
-            keep_capture: false,
-            fp: FeatureParams::default(),
         }
     }
 
@@ -119,34 +107,32 @@ impl OrderingTables {
             0
         };
         self.use_capture = f.capture_history;
-        self.keep_cont = f.cont_history || f.history_lmr;
-        self.keep_capture = f.capture_history;
-        self.fp = params.feature_params.clone();
     }
 
     /// Updates the continuation and capture histories after `best` reached β at `depth`:
-    /// a bonus for it, a malus for the quiet moves and captures tried before it (`quiets`,
-    /// `captures`) — the captures also when a quiet move refuted the node.
+    /// a bonus for it, a malus for the quiet moves and captures tried before it (`tried`) —
+    /// the captures also when a quiet move refuted the node.
     pub fn record_histories(
         &mut self,
+        params: &SearchParams,
         color: Color,
         recent: &Recent,
         best: Move,
         depth: i32,
-        quiets: &[Option<Move>],
-        captures: &[Option<Move>],
+        tried: Tried<'_>,
     ) {
-        let fp = &self.fp;
+        let Tried { quiets, captures } = tried;
+        let (f, fp) = (&params.features, &params.feature_params);
         let bonus = (fp.history_bonus_scale * depth * depth).min(fp.history_bonus_max);
         let limit = fp.history_limit;
         let quiet = !best.is_capture() && !best.is_promotion();
-        if self.keep_cont && quiet {
+        if (f.cont_history || f.history_lmr) && quiet {
             self.hist.update_cont(recent, color, best, bonus, limit);
             for &q in quiets.iter().flatten() {
                 self.hist.update_cont(recent, color, q, -bonus, limit);
             }
         }
-        if self.keep_capture {
+        if f.capture_history {
             if best.is_capture() {
                 self.hist.update_capture(color, best, bonus, limit);
             }
@@ -219,6 +205,15 @@ impl OrderingTables {
     pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
         self.killers[ply.min(MAX_PLY)]
     }
+}
+
+/// The moves a node searched before the one that reached β: quiet moves and captures.
+#[derive(Clone, Copy)]
+pub struct Tried<'a> {
+    /// Quiet moves (searched or pruned).
+    pub quiets: &'a [Option<Move>],
+    /// Captures.
+    pub captures: &'a [Option<Move>],
 }
 
 /// A list of moves with ordering scores, handed out best first.
