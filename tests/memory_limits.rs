@@ -115,24 +115,49 @@ fn xboard_memory_that_cannot_be_allocated_is_an_error_and_play_goes_on() {
     assert!(has(&lines, "pong 1"), "{lines:?}");
 }
 
+/// The peak address space (`VmPeak`, bytes) of the binary, without a limit, after the lines
+/// of `script` up to the first line starting with `end`.
+fn peak_address_space(script: &str, end: &str) -> u64 {
+    let mut e = Engine::start();
+    for line in script.lines() {
+        e.send(line);
+    }
+    e.read_until(end, Duration::from_secs(60));
+    let kb = e.status_kb("VmPeak");
+    e.send("quit");
+    e.expect_exit(QUICK);
+    kb * 1024
+}
+
 #[test]
 fn an_opponent_type_whose_table_does_not_fit_gets_a_small_one() {
     if !have_prlimit() {
         return;
     }
-    // Our 800 MB fit; the material type's table (half our Hash) does not.
-    let lines = session(
-        "uci\nsetoption name Hash value 800\nsetoption name OM_Mode value prom\n\
-         setoption name OM_OpponentTypes value self:0.5:depth=3,material:0.5:depth=2\n\
-         position startpos\ngo depth 5\n",
-        "bestmove",
-    );
+    let script = |hash: u32| {
+        format!(
+            "uci\nsetoption name Hash value {hash}\nsetoption name OM_Mode value prom\n\
+             setoption name OM_OpponentTypes value self:0.5:depth=3,material:0.5:depth=2\n\
+             position startpos\ngo depth 5\n"
+        )
+    };
+    // The same session with 16 MB (the material type's table: 8 MB) measures what the
+    // process needs besides its tables; machines differ (allocator arenas, thread stacks).
+    // With 800 MB ours needs 784 MB more and the type's 392 MB more: the limit leaves room
+    // for ours and half of the type's.
+    const MIB: u64 = 1 << 20;
+    let limit = peak_address_space(&script(16), "bestmove") + (784 + 196) * MIB;
+    let lines = session_with(Some(&limit.to_string()), &script(800), "bestmove");
     assert!(
         has(
             &lines,
             "info string error: cannot allocate 400 MB for an opponent type's table; it gets 1 MB"
         ),
-        "{lines:?}"
+        "limit {limit}: {lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("for Hash")),
+        "our own 800 MB fit: {lines:?}"
     );
     assert!(
         lines

@@ -25,13 +25,7 @@ fn rss_after(setup: &[String], depth: u32) -> u64 {
     let lines = e.read_until("bestmove", SEARCH);
     let errors = lines.iter().any(|l| l.contains("error"));
     e.check(!errors, "every table was allocated");
-    let status = std::fs::read_to_string(format!("/proc/{}/status", e.pid()))
-        .expect("cannot read the child's /proc status");
-    let kb: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("no VmRSS line");
+    let kb = e.status_kb("VmRSS");
     e.send("quit");
     e.expect_exit(QUICK);
     kb / 1024

@@ -152,6 +152,24 @@ impl Engine {
         self.child.id()
     }
 
+    /// A size line of the child's `/proc/PID/status` (`key`: `VmRSS`, `VmPeak`, ...), in kB
+    /// (Linux only).
+    pub fn status_kb(&mut self, key: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()));
+        let Ok(status) = status else {
+            self.fail("cannot read the child's /proc status");
+        };
+        let prefix = format!("{key}:");
+        let kb = status.lines().find_map(|l| {
+            let v = l.strip_prefix(&prefix)?;
+            v.trim().trim_end_matches("kB").trim().parse().ok()
+        });
+        let Some(kb) = kb else {
+            self.fail(&format!("no {key} line in the child's /proc status"));
+        };
+        kb
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         self.note(format!("> {line}"));
