@@ -292,3 +292,51 @@ fn a_search_cut_short_by_a_proof_claims_nothing_about_the_root() {
     check_mate_answer(&mut e, &lines, fen, 7);
     e.close();
 }
+
+#[test]
+fn a_longer_proof_beside_alpha_beta_never_replaces_its_shorter_mate() {
+    // K+Q against K without tables (shortest mates from our exact tables). α-β finds the
+    // shortest mate at depth 6-7; the prover beside it once found a mate in 9-12 meanwhile
+    // and, stopped when α-β finished, reported that as the final line (in 6 of 91 such
+    // positions a run, different ones each time). Whichever finishes first, the answer is
+    // never longer than a mate α-β has already reported.
+    let positions = [
+        ("8/2Q5/8/8/8/1K6/8/5k2 w - - 0 1", 4),
+        ("8/8/8/8/7k/3K4/8/6Q1 w - - 0 1", 3),
+        ("8/2q5/8/8/8/7K/4k3/8 b - - 0 1", 3),
+        ("8/1q6/8/8/8/6K1/4k3/8 b - - 0 1", 4),
+        ("K7/8/3q4/1k6/8/8/8/8 b - - 0 1", 3),
+    ];
+    let (mut e, _) = Engine::start_uci();
+    e.send("setoption name UCI_AnalyseMode value true");
+    e.send("setoption name ExactTables value false");
+    for (fen, n) in positions {
+        for _ in 0..3 {
+            e.send("ucinewgame");
+            e.send(&format!("position fen {fen}"));
+            let (lines, _) = e.go("go depth 12", SEARCH);
+            let pvs = pv_lines(&lines);
+            let mate = |l: &str| {
+                let s = info_tail(l, "score");
+                (s.len() >= 2 && s[0] == "mate" && !l.contains("bound"))
+                    .then(|| s[1].parse::<u32>().ok())
+                    .flatten()
+            };
+            // α-β's lines come before the last one (the proof's, when the prover won).
+            let shortest_before = pvs[..pvs.len().saturating_sub(1)]
+                .iter()
+                .filter_map(|l| mate(l))
+                .min();
+            let last = pvs.last().map(|l| l.to_string()).unwrap_or_default();
+            let Some(got) = mate(&last) else {
+                e.fail(&format!("no mate in the last info line '{last}'"));
+            };
+            check_mate_answer(&mut e, &lines, fen, got);
+            e.check(
+                got >= n && shortest_before.is_none_or(|b| got <= b),
+                &format!("a mate in {got} after α-β's {shortest_before:?} (shortest: {n})"),
+            );
+        }
+    }
+    e.close();
+}

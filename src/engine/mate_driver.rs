@@ -12,6 +12,9 @@
 //!   (`UCI_AnalyseMode`, xboard `analyze`; [`Plan::Beside`]): the prover runs on its own
 //!   thread beside α-β. With a node limit it gets [`SHARE`] percent of the nodes and α-β the
 //!   rest; a proof stops α-β and becomes the answer.
+//!   When α-β's last completed iteration scores a shorter mate than an unshortened proof,
+//!   α-β's answer stands ([`alpha_beta_is_better`]): the prover beside never makes the
+//!   answer worse than α-β alone.
 //! - Games on the clock never run the prover (it would take a core from α-β).
 
 use std::sync::Arc;
@@ -20,7 +23,7 @@ use std::time::Instant;
 
 use shakmaty::Move;
 
-use crate::eval::score::mate_in;
+use crate::eval::score::{Score, is_mate, mate_in, mate_moves};
 use crate::limits::Limits;
 use crate::mate::{self, Algorithm, Interrupt, Outcome, ProofLimits, ProofResult};
 use crate::position::Position;
@@ -191,6 +194,17 @@ pub(super) fn run_beside<T>(
     })
 }
 
+/// Whether α-β's own answer beats a proof found beside it: α-β's last completed iteration
+/// already scores a mate in fewer moves than the proof, and the prover has not shown that
+/// no shorter mate exists (a proof of a mate in 12 found beside α-β's mate in 4 must not
+/// replace it; a proven-shortest mate overrules an α-β mate that claims to be shorter).
+pub(super) fn alpha_beta_is_better(proof: &Proof, alpha_beta_score: Score) -> bool {
+    alpha_beta_score > 0
+        && is_mate(alpha_beta_score)
+        && !proof.shortest
+        && (mate_moves(alpha_beta_score) as u32) < proof.moves
+}
+
 /// Reports `proof` as a principal variation with a mate score; `nodes` counts all moves
 /// made for the search, `start` is when it began.
 pub(super) fn report(reporter: &dyn Reporter, proof: &Proof, nodes: u64, start: Instant) {
@@ -231,4 +245,33 @@ fn legal_prefix(pos: &Position, line: &[Move]) -> Vec<Move> {
         out.push(m);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::score::{mate_in, mated_in};
+
+    fn proof(moves: u32, shortest: bool) -> Proof {
+        Proof {
+            moves,
+            pv: Vec::new(),
+            shortest,
+            nodes: 0,
+        }
+    }
+
+    #[test]
+    fn a_shorter_alpha_beta_mate_beats_an_unshortened_proof_only() {
+        // α-β: mate in 4 (7 plies); the proof: mate in 12.
+        assert!(alpha_beta_is_better(&proof(12, false), mate_in(7)));
+        assert!(!alpha_beta_is_better(&proof(12, true), mate_in(7)));
+        assert!(!alpha_beta_is_better(&proof(4, false), mate_in(7)), "equal");
+        assert!(
+            !alpha_beta_is_better(&proof(3, false), mate_in(7)),
+            "longer"
+        );
+        assert!(!alpha_beta_is_better(&proof(12, false), 900), "no mate");
+        assert!(!alpha_beta_is_better(&proof(12, false), mated_in(6)));
+    }
 }

@@ -134,7 +134,7 @@ static ROWS: &[R] = &[
         spec: check(
             "UCI_AnalyseMode",
             false,
-            "the GUI analyses: the mate prover (df-pn, docs/mate.md) then also runs on a thread beside α-β in searches without a clock (`go infinite`, `go depth`; of `go nodes N` it gets half), and a mate it proves becomes the answer. xboard's `analyze` does the same. (`go mate N` always asks the prover first.)",
+            "the GUI analyses: the mate prover (df-pn, docs/mate.md) then also runs on a thread beside α-β in searches without a clock (`go infinite`, `go depth`; of `go nodes N` it gets half), and a mate it proves becomes the answer unless α-β already reported a shorter one. xboard's `analyze` does the same. (`go mate N` always asks the prover first.)",
         ),
         apply: |s, v| {
             s.analyse_mode = v.on();

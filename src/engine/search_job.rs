@@ -197,8 +197,10 @@ pub(super) fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
                     || alpha_beta(&ab),
                 );
                 match proof.filter(|p| !p.pv.is_empty()) {
-                    Some(p) => proven(&p, p.nodes + result.nodes),
-                    None => result,
+                    Some(p) if !mate_driver::alpha_beta_is_better(&p, result.score) => {
+                        proven(&p, p.nodes + result.nodes)
+                    }
+                    _ => result,
                 }
             }
         }
