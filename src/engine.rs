@@ -5,10 +5,10 @@
 //! infinite and ponder mode, and even if the search itself fails.
 //!
 //! The front-ends only parse and format; every decision about searching lives here and in
-//! [`crate::search`] (Stockfish's `Engine`/`uci.cpp` split, STYLE.md). How the options become
-//! an opponent model for one search is in `model_setup`, the search thread's body in
-//! `search_job`, and how a search shares its limits with the mate prover in `mate_driver`
-//! (child modules).
+//! [`crate::search`] (Stockfish's `Engine`/`uci.cpp` split; CONTRIBUTING.md, "Habits"). How
+//! the options become an opponent model for one search is in `model_setup`, the search
+//! thread's body in `search_job`, and how a search shares its limits with the mate prover
+//! in `mate_driver` (child modules).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,5 +1,6 @@
 //! Every pruned algorithm returns the root value and move of its unpruned reference
-//! (STYLE.md habit 8), on thousands of random trees of several depths and widths.
+//! (CONTRIBUTING.md: tests can fail), on thousands of random trees of several depths and
+//! widths.
 
 use nosce::trees::*;
 

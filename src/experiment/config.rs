@@ -1,7 +1,8 @@
-//! The sweep's tunables in one struct, [`KqkrConfig`], recorded with every run (STYLE.md
-//! habit 6), and the pieces it is made of: search limits, the fallible K+Q opponent, the
-//! K+R side's opponent model, and the start positions (the two Browne–BELLE positions of
-//! Donkers 2003 §5.4, Fig. 5.9, built in; any EPD on request).
+//! The sweep's tunables in one struct, [`KqkrConfig`], recorded with every run
+//! (CONTRIBUTING.md: each tunable declared once), and the pieces it is made of: search
+//! limits, the fallible K+Q opponent, the K+R side's opponent model, and the start
+//! positions (the two Browne–BELLE positions of Donkers 2003 §5.4, Fig. 5.9, built in; any
+//! EPD on request).
 //!
 //! Defaults follow §5.4.2 in spirit: the K+R side searches with the exact tables as its
 //! evaluation and knows its opponent perfectly (same evaluator, same depth, same per-game
