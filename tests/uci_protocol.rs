@@ -1,16 +1,17 @@
 //! UCI transcripts through the real binary: handshake, positions, every kind of `go`,
-//! stop/ponderhit, options, malformed input, and mates found with the right length.
+//! options, malformed input and positions without moves (timing: `uci_timing.rs`; mates:
+//! `uci_mates.rs`).
 //!
 //! Every test checks what the engine says (legal moves in the right position, scores,
 //! timing), not only that it keeps running; every wait has a timeout (see `common`).
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{
-    Engine, QUICK, SEARCH, info_field, info_tail, legal_uci, parse_bestmove, position_after,
-    pv_lines,
+    Engine, KIWIPETE, QUICK, SEARCH, info_field, info_tail, legal_bestmove, no_bestmove,
+    parse_bestmove, position_after, pv_lines,
 };
 use shakmaty::{Chess, Position};
 
@@ -22,45 +23,12 @@ e1e7 a7b6 f4d4 b6a5 b2b4 a5a4 d4c3 d6d5 e7a7 a8b7 a7b7 d5c4 c3f6 a4a3 f6a6 a3b4 
 a6a1 c3d2 a1b2 d2d1 h3f1 d8d2 b7d7 d2d7 f1c4 b5c4 b2h8 d7d3 h8a8 c4c3 a8a4 d1e1 f3f4 f7f5 \
 b1c1 d3d2 a4a7";
 
-/// A busy middlegame ("Kiwipete", the perft position).
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-/// The bestmove of `lines` (last line), checked to be legal in `pos`.
-fn legal_bestmove(e: &mut Engine, lines: &[String], pos: &Chess) -> String {
-    let last = lines.last().expect("at least the bestmove line");
-    let (best, ponder) = parse_bestmove(last);
-    let legal = legal_uci(pos);
-    e.check(
-        legal.contains(&best),
-        &format!("bestmove {best} is not legal in {pos:?}; legal: {legal:?}"),
-    );
-    if let Some(p) = ponder {
-        let after = position_after(
-            Some(
-                &shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
-            ),
-            &[&best],
-        );
-        e.check(
-            legal_uci(&after).contains(&p),
-            &format!("ponder move {p} is not legal after {best}"),
-        );
-    }
-    best
-}
-
 /// Sends `line`, then `isready`; asserts an `info string error` line came back for it.
 fn expect_error(e: &mut Engine, line: &str) {
     e.send(line);
     let lines = e.sync();
     let ok = lines.iter().any(|l| l.starts_with("info string error"));
     e.check(ok, &format!("no 'info string error' for '{line}'"));
-}
-
-/// Asserts no line in `lines` is a `bestmove`.
-fn no_bestmove(e: &mut Engine, lines: &[String], when: &str) {
-    let bad = lines.iter().any(|l| l.starts_with("bestmove"));
-    e.check(!bad, &format!("a bestmove arrived {when}"));
 }
 
 /// The `nodes` of the last info line with a score.
@@ -279,178 +247,6 @@ fn fen_without_move_counters() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Time and stopping
-
-#[test]
-fn movetime_300_answers_in_time() {
-    let (mut e, _) = Engine::start_uci();
-    e.send(&format!("position fen {KIWIPETE}"));
-    e.sync();
-    let (lines, took) = e.go("go movetime 300", Duration::from_secs(3));
-    e.check(
-        took < Duration::from_millis(1500),
-        &format!("movetime 300 took {took:?}"),
-    );
-    e.check(!pv_lines(&lines).is_empty(), "no info line");
-    legal_bestmove(&mut e, &lines, &position_after(Some(KIWIPETE), &[]));
-    e.close();
-}
-
-#[test]
-fn infinite_answers_isready_and_waits_for_stop() {
-    let (mut e, _) = Engine::start_uci();
-    e.send(&format!("position fen {KIWIPETE}"));
-    e.send("go infinite");
-    let early = e.collect_for(Duration::from_millis(500));
-    no_bestmove(&mut e, &early, "before stop in go infinite");
-    e.check(
-        !pv_lines(&early).is_empty(),
-        "no info lines while searching",
-    );
-    let t0 = Instant::now();
-    let lines = e.sync();
-    let took = t0.elapsed();
-    no_bestmove(&mut e, &lines, "before stop in go infinite");
-    e.check(
-        took < Duration::from_millis(500),
-        &format!("readyok took {took:?} during a search"),
-    );
-    e.send("stop");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &position_after(Some(KIWIPETE), &[]));
-    let after = e.collect_for(Duration::from_millis(300));
-    no_bestmove(&mut e, &after, "twice");
-    let after = e.sync();
-    no_bestmove(&mut e, &after, "twice");
-    e.close();
-}
-
-/// Mate in 1 with K+Q vs K: the search ends by itself almost at once.
-const QUICK_MATE: &str = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1";
-
-#[test]
-fn infinite_waits_for_stop_even_when_the_search_ends_early() {
-    let (mut e, _) = Engine::start_uci();
-    e.send(&format!("position fen {QUICK_MATE}"));
-    e.send("go infinite");
-    let early = e.collect_for(Duration::from_millis(500));
-    no_bestmove(&mut e, &early, "before stop in go infinite");
-    e.send("stop");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &position_after(Some(QUICK_MATE), &[]));
-    let after = e.collect_for(Duration::from_millis(200));
-    no_bestmove(&mut e, &after, "twice");
-    e.close();
-}
-
-#[test]
-fn ponder_waits_for_ponderhit_even_when_the_search_ends_early() {
-    let (mut e, _) = Engine::start_uci();
-    e.send("setoption name Ponder value true");
-    e.send(&format!("position fen {QUICK_MATE}"));
-    e.send("go ponder wtime 5000 btime 5000");
-    let early = e.collect_for(Duration::from_millis(500));
-    no_bestmove(&mut e, &early, "before ponderhit");
-    e.send("ponderhit");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &position_after(Some(QUICK_MATE), &[]));
-    let after = e.collect_for(Duration::from_millis(200));
-    no_bestmove(&mut e, &after, "twice");
-    e.close();
-}
-
-#[test]
-fn ponder_then_ponderhit_answers_on_the_clock() {
-    let (mut e, _) = Engine::start_uci();
-    e.send("setoption name Ponder value true");
-    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
-    e.send("go ponder wtime 3000 btime 3000 winc 0 binc 0");
-    let early = e.collect_for(Duration::from_millis(500));
-    no_bestmove(&mut e, &early, "while pondering (before ponderhit)");
-    let t0 = Instant::now();
-    e.send("ponderhit");
-    let lines = e.read_until("bestmove", QUICK);
-    let took = t0.elapsed();
-    e.check(
-        took < Duration::from_millis(1500),
-        &format!("bestmove {took:?} after ponderhit with 3 s on the clock"),
-    );
-    legal_bestmove(
-        &mut e,
-        &lines,
-        &position_after(None, &["e2e4", "e7e5", "g1f3", "b8c6"]),
-    );
-    let after = e.collect_for(Duration::from_millis(200));
-    no_bestmove(&mut e, &after, "twice");
-    e.close();
-}
-
-#[test]
-fn ponder_then_stop_gives_exactly_one_bestmove() {
-    let (mut e, _) = Engine::start_uci();
-    e.send("setoption name Ponder value true");
-    e.send(&format!("position fen {KIWIPETE}"));
-    e.send("go ponder wtime 1000 btime 1000");
-    let early = e.collect_for(Duration::from_millis(400));
-    no_bestmove(&mut e, &early, "while pondering");
-    e.send("stop");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &position_after(Some(KIWIPETE), &[]));
-    let after = e.collect_for(Duration::from_millis(300));
-    no_bestmove(&mut e, &after, "twice");
-    // The engine is usable afterwards.
-    let (lines, _) = e.go("go depth 2", SEARCH);
-    legal_bestmove(&mut e, &lines, &position_after(Some(KIWIPETE), &[]));
-    e.close();
-}
-
-#[test]
-fn small_clock_game_never_flags() {
-    clock_game(&[]);
-}
-
-#[test]
-fn small_clock_game_never_flags_with_the_trial_refinements() {
-    // Issue 41's switches, the node-share time management among them.
-    clock_game(&["setoption name SearchFeatures value all"]);
-}
-
-fn clock_game(setup: &[&str]) {
-    // Ten plies against itself from 1 s + 10 ms: every answer well inside the clock.
-    let (mut e, _) = Engine::start_uci();
-    for line in setup {
-        e.send(line);
-    }
-    e.send("ucinewgame");
-    let mut moves: Vec<String> = Vec::new();
-    let mut clock = [1000i64, 1000i64]; // white, black, in ms
-    for ply in 0..10 {
-        let side = ply % 2;
-        let list = if moves.is_empty() {
-            "position startpos".to_string()
-        } else {
-            format!("position startpos moves {}", moves.join(" "))
-        };
-        e.send(&list);
-        let (lines, took) = e.go(
-            &format!("go wtime {} btime {} winc 10 binc 10", clock[0], clock[1]),
-            Duration::from_secs(3),
-        );
-        let took_ms = took.as_millis() as i64;
-        // Leave a real margin: at most half the remaining time for one move.
-        e.check(
-            took_ms < clock[side] / 2,
-            &format!("ply {ply}: {took_ms} ms used with {} ms left", clock[side]),
-        );
-        clock[side] = clock[side] - took_ms + 10;
-        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let best = legal_bestmove(&mut e, &lines, &position_after(None, &refs));
-        moves.push(best);
-    }
-    e.close();
-}
-
-// ---------------------------------------------------------------------------------------
 // Determinism
 
 #[test]
@@ -482,150 +278,7 @@ fn go_nodes_is_deterministic() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Mates and positions without moves
-
-/// Exhaustive check: can the side to move force mate within `n` moves? (No pruning; only
-/// for small `n`.)
-fn forces_mate(pos: &Chess, n: u32) -> bool {
-    n > 0
-        && pos.legal_moves().iter().any(|m| {
-            let mut p = pos.clone();
-            p.play_unchecked(*m);
-            mated_within(&p, n)
-        })
-}
-
-/// After the attacker's move: is the defender (to move) mated now or within `n - 1` more
-/// attacker moves whatever he does?
-fn mated_within(pos: &Chess, n: u32) -> bool {
-    if pos.is_checkmate() {
-        return true;
-    }
-    if n <= 1 || pos.legal_moves().is_empty() {
-        return false;
-    }
-    pos.legal_moves().iter().all(|r| {
-        let mut p = pos.clone();
-        p.play_unchecked(*r);
-        forces_mate(&p, n - 1)
-    })
-}
-
-/// Moves of `pos` that force mate in at most `n`.
-fn mating_moves(pos: &Chess, n: u32) -> Vec<String> {
-    pos.legal_moves()
-        .iter()
-        .filter(|m| {
-            let mut p = pos.clone();
-            p.play_unchecked(**m);
-            mated_within(&p, n)
-        })
-        .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
-        .collect()
-}
-
-/// Searches `fen` with `go` and asserts `score mate n` on the last line and a first move
-/// from `keys`.
-fn assert_mate(fen: &str, go: &str, n: u32, keys: &[&str]) {
-    let (mut e, _) = Engine::start_uci();
-    e.send(&format!("position fen {fen}"));
-    let (lines, _) = e.go(go, SEARCH);
-    let pos = position_after(Some(fen), &[]);
-    let best = legal_bestmove(&mut e, &lines, &pos);
-    let pvs = pv_lines(&lines);
-    let Some(last) = pvs.last() else {
-        e.fail("no info line with a score");
-    };
-    let score = info_tail(last, "score");
-    let ok = score.len() >= 2 && score[0] == "mate" && score[1] == n.to_string();
-    e.check(ok, &format!("expected 'score mate {n}' in '{last}'"));
-    e.check(
-        keys.contains(&best.as_str()),
-        &format!("bestmove {best} does not mate in {n}; mating moves: {keys:?}"),
-    );
-    e.check(
-        info_tail(last, "pv").first() == Some(&best.as_str()),
-        "pv does not start with the bestmove",
-    );
-    e.close();
-}
-
-const MATE_IN_1: &str = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
-/// 1.Re8+ Rxe8 2.Rxe8#. (Not Morphy's `kbK5/pp6/1P6/8/8/8/8/R7 w`: that one is a
-/// zugzwang, which null-move pruning is known to miss at low depth.)
-const MATE_IN_2: &str = "2r3k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1";
-/// 1.Qxh8+! Kxh8 2.Bf6+ Kg8 3.Re8#.
-const MATE_IN_3: &str = "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 0";
-/// 1.Qe5+ and mate in four; e4e5 is the only move that mates in 4 (checked offline by an
-/// exhaustive search; too slow to repeat in every test run).
-const MATE_IN_4: &str = "r1bqr3/ppp1B1kp/1b4p1/n2B4/3PQ1P1/2P5/P4P2/RN4K1 w - - 1 0";
-
-#[test]
-fn mate_positions_are_what_they_claim() {
-    for (fen, n, keys) in [
-        (MATE_IN_1, 1, vec!["d1d8"]),
-        (MATE_IN_2, 2, vec!["e2e8"]),
-        (MATE_IN_3, 3, vec!["c3h8"]),
-    ] {
-        let pos = position_after(Some(fen), &[]);
-        assert!(!forces_mate(&pos, n - 1), "{fen}: mate in fewer than {n}");
-        assert_eq!(mating_moves(&pos, n), keys, "{fen}");
-    }
-    // Mate in 4: the key really forces mate in 4 (proving it is the only one is offline).
-    let pos = position_after(Some(MATE_IN_4), &[]);
-    assert!(!forces_mate(&pos, 3), "mate in 4 position has a mate in 3");
-    let mut after = pos.clone();
-    after.play_unchecked(common::parse_move(&pos, "e4e5").unwrap());
-    assert!(mated_within(&after, 4), "e4e5 does not mate in 4");
-}
-
-#[test]
-fn go_mate_2_finds_mate_in_2() {
-    assert_mate(MATE_IN_2, "go mate 2", 2, &["e2e8"]);
-}
-
-#[test]
-fn mate_in_1() {
-    assert_mate(MATE_IN_1, "go depth 4", 1, &["d1d8"]);
-}
-
-#[test]
-fn mate_in_2() {
-    assert_mate(MATE_IN_2, "go depth 6", 2, &["e2e8"]);
-}
-
-#[test]
-fn mate_in_3() {
-    assert_mate(MATE_IN_3, "go depth 8", 3, &["c3h8"]);
-}
-
-#[test]
-fn mate_in_4() {
-    assert_mate(MATE_IN_4, "go depth 10", 4, &["e4e5"]);
-}
-
-#[test]
-fn go_mate_4_finds_mate_in_4() {
-    // `go mate 4` searches to depth 8 at most: the quiet checks of the mating line must
-    // survive the pruning there.
-    assert_mate(MATE_IN_4, "go mate 4", 4, &["e4e5"]);
-}
-
-#[test]
-fn go_mate_3_finds_mate_in_3() {
-    assert_mate(MATE_IN_3, "go mate 3", 3, &["c3h8"]);
-}
-
-#[test]
-fn black_mates_too() {
-    // The mate in 2 mirrored, Black to move: scores are from the side to move's view.
-    let fen = "4r1k1/4rppp/8/8/8/8/5PPP/2R3K1 b - - 0 1";
-    let pos = position_after(Some(fen), &[]);
-    assert!(!forces_mate(&pos, 1));
-    assert_eq!(mating_moves(&pos, 2), ["e7e1"]);
-    assert_mate(fen, "go depth 6", 2, &["e7e1"]);
-}
-
+// Positions without moves
 #[test]
 fn no_legal_moves_gives_0000() {
     let (mut e, _) = Engine::start_uci();

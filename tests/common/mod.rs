@@ -444,3 +444,36 @@ pub fn run_subcommand(subcommand: &str, args: &[&str]) -> (i32, String, String) 
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A busy middlegame ("Kiwipete", the perft position).
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The bestmove of `lines` (last line), checked to be legal in `pos`.
+pub fn legal_bestmove(e: &mut Engine, lines: &[String], pos: &Chess) -> String {
+    let last = lines.last().expect("at least the bestmove line");
+    let (best, ponder) = parse_bestmove(last);
+    let legal = legal_uci(pos);
+    e.check(
+        legal.contains(&best),
+        &format!("bestmove {best} is not legal in {pos:?}; legal: {legal:?}"),
+    );
+    if let Some(p) = ponder {
+        let after = position_after(
+            Some(
+                &shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
+            ),
+            &[&best],
+        );
+        e.check(
+            legal_uci(&after).contains(&p),
+            &format!("ponder move {p} is not legal after {best}"),
+        );
+    }
+    best
+}
+
+/// Asserts no line in `lines` is a `bestmove`.
+pub fn no_bestmove(e: &mut Engine, lines: &[String], when: &str) {
+    let bad = lines.iter().any(|l| l.starts_with("bestmove"));
+    e.check(!bad, &format!("a bestmove arrived {when}"));
+}
