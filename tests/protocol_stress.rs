@@ -443,6 +443,9 @@ struct XbGui {
     next_ping: u32,
     /// `Illegal move` answers we asked for and have not seen yet.
     illegal_expected: usize,
+    /// A move ended the game by itself: the engine's claim is settled before the next input
+    /// (else an `undo` sent meanwhile would move our board away from the mate it claims).
+    claim_due: bool,
     inputs: u64,
     moves: u64,
 }
@@ -474,6 +477,7 @@ impl XbGui {
                     e.fail(&format!("'{line}': illegal in {}", fen_of(&board)));
                 };
                 self.history.push(board);
+                self.claim_due |= over_by_itself(&after);
                 self.board = Some(after);
                 self.thinking = false;
                 self.moves += 1;
@@ -525,6 +529,10 @@ impl XbGui {
     /// One random input.
     fn step(&mut self, e: &mut Engine, rng: &mut Rng) {
         self.inputs += 1;
+        if self.claim_due {
+            self.claim_due = false;
+            self.settle(e);
+        }
         if self.thinking {
             // The engine is on move: what a GUI may send meanwhile.
             match rng.below(100) {
@@ -565,6 +573,7 @@ impl XbGui {
                         };
                         e.send(&cmd);
                         self.history.push(b);
+                        self.claim_due |= over_by_itself(&after);
                         self.board = Some(after.clone());
                         // (A claim of a repetition instead of a move ends the wait too.)
                         if !self.force && self.engine == Some(after.turn()) {
@@ -702,6 +711,7 @@ fn xboard_random_interleavings_keep_the_invariants() {
         pings: VecDeque::new(),
         next_ping: 0,
         illegal_expected: 0,
+        claim_due: false,
         inputs: 0,
         moves: 0,
     };
