@@ -4,6 +4,9 @@
 //! shortest-mate step, PDS-PN under a tiny memory for nodes, `nosce solve` through the
 //! binary, and the prover, α-β and brute force agreeing on positions from random games.
 
+mod common;
+
+use common::forces_mate;
 use nosce::eval::FullEval;
 use nosce::eval::score::{is_mate, mate_moves};
 use nosce::mate::{Algorithm, Outcome, ProofLimits, ProofResult, prove};
@@ -13,29 +16,10 @@ use nosce::tb::exact::ExactTables;
 use nosce::tt::TranspositionTable;
 use shakmaty::{Chess, Position as _};
 
-/// Does the side to move in `b` mate in at most `n` moves? Plain minimax, no proof numbers.
-fn brute_mate_in(b: &Chess, n: u32) -> bool {
-    b.legal_moves().iter().any(|m| {
-        let mut c = b.clone();
-        c.play_unchecked(*m);
-        if c.is_checkmate() {
-            return true;
-        }
-        if n <= 1 || c.legal_moves().is_empty() || c.is_insufficient_material() {
-            return false;
-        }
-        c.legal_moves().iter().all(|r| {
-            let mut d = c.clone();
-            d.play_unchecked(*r);
-            brute_mate_in(&d, n - 1)
-        })
-    })
-}
-
 /// The shortest mate (moves) of the side to move by brute force, up to `max`.
 fn brute_shortest(fen: &str, max: u32) -> Option<u32> {
     let pos = Position::from_fen(fen).expect("test FEN");
-    (1..=max).find(|&n| brute_mate_in(pos.chess(), n))
+    (1..=max).find(|&n| forces_mate(pos.chess(), n))
 }
 
 /// Checks that `r` is a proof of mate in `moves` with a legal PV of that length ending in
@@ -570,8 +554,8 @@ fn the_prover_and_alpha_beta_agree_on_random_positions() {
                 break;
             }
             if ply >= 10 {
-                let mate_now = brute_mate_in(&b, 1)
-                    || (with_mate.len() < 25 && !b.is_check() && brute_mate_in(&b, 2));
+                let mate_now = forces_mate(&b, 1)
+                    || (with_mate.len() < 25 && !b.is_check() && forces_mate(&b, 2));
                 if mate_now && with_mate.len() < 25 {
                     with_mate.push(b.clone());
                 } else if !mate_now && others.len() < 50 && rng.next().is_multiple_of(40) {
@@ -589,7 +573,7 @@ fn the_prover_and_alpha_beta_agree_on_random_positions() {
     for b in with_mate.iter().chain(&others) {
         let fen = shakmaty::fen::Fen::from_position(b, shakmaty::EnPassantMode::Legal).to_string();
         let pos = Position::from_fen(&fen).expect("a played position");
-        let truth = (1..=2).find(|&n| brute_mate_in(b, n));
+        let truth = (1..=2).find(|&n| forces_mate(b, n));
         let r = prove(
             &pos,
             Algorithm::Dfpn,

@@ -4,35 +4,10 @@
 
 mod common;
 
-use common::{Engine, SEARCH, info_tail, legal_bestmove, position_after, pv_lines};
+use common::{
+    Engine, SEARCH, forces_mate, info_tail, legal_bestmove, mated_within, position_after, pv_lines,
+};
 use shakmaty::{Chess, Position};
-
-/// Exhaustive check: can the side to move force mate within `n` moves? (No pruning; only
-/// for small `n`.)
-fn forces_mate(pos: &Chess, n: u32) -> bool {
-    n > 0
-        && pos.legal_moves().iter().any(|m| {
-            let mut p = pos.clone();
-            p.play_unchecked(*m);
-            mated_within(&p, n)
-        })
-}
-
-/// After the attacker's move: is the defender (to move) mated now or within `n - 1` more
-/// attacker moves whatever he does?
-fn mated_within(pos: &Chess, n: u32) -> bool {
-    if pos.is_checkmate() {
-        return true;
-    }
-    if n <= 1 || pos.legal_moves().is_empty() {
-        return false;
-    }
-    pos.legal_moves().iter().all(|r| {
-        let mut p = pos.clone();
-        p.play_unchecked(*r);
-        forces_mate(&p, n - 1)
-    })
-}
 
 /// Moves of `pos` that force mate in at most `n`.
 fn mating_moves(pos: &Chess, n: u32) -> Vec<String> {

@@ -477,3 +477,30 @@ pub fn no_bestmove(e: &mut Engine, lines: &[String], when: &str) {
     let bad = lines.iter().any(|l| l.starts_with("bestmove"));
     e.check(!bad, &format!("a bestmove arrived {when}"));
 }
+
+/// Exhaustive check: can the side to move force mate within `n` moves? (No pruning; only
+/// for small `n`.)
+pub fn forces_mate(pos: &Chess, n: u32) -> bool {
+    n > 0
+        && pos.legal_moves().iter().any(|m| {
+            let mut p = pos.clone();
+            p.play_unchecked(*m);
+            mated_within(&p, n)
+        })
+}
+
+/// After the attacker's move: is the defender (to move) mated now or within `n - 1` more
+/// attacker moves whatever he does?
+pub fn mated_within(pos: &Chess, n: u32) -> bool {
+    if pos.is_checkmate() {
+        return true;
+    }
+    if n <= 1 || pos.legal_moves().is_empty() || pos.is_insufficient_material() {
+        return false;
+    }
+    pos.legal_moves().iter().all(|r| {
+        let mut p = pos.clone();
+        p.play_unchecked(*r);
+        forces_mate(&p, n - 1)
+    })
+}
