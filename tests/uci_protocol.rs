@@ -10,8 +10,8 @@ mod common;
 use std::time::Duration;
 
 use common::{
-    Engine, KIWIPETE, QUICK, SEARCH, info_field, info_tail, legal_bestmove, no_bestmove,
-    parse_bestmove, position_after, pv_lines,
+    Engine, KIWIPETE, QUICK, SEARCH, info_field, info_tail, legal_bestmove, parse_bestmove,
+    position_after, pv_lines, release_search,
 };
 use shakmaty::{Chess, Position};
 
@@ -347,11 +347,12 @@ fn go_depth_without_value_still_searches() {
         early.iter().any(|l| l.starts_with("info string error")),
         "no error for 'go depth'",
     );
-    e.send("stop");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &Chess::default());
-    let after = e.collect_for(Duration::from_millis(200));
-    no_bestmove(&mut e, &after, "twice");
+    release_search(
+        &mut e,
+        "stop",
+        &Chess::default(),
+        Duration::from_millis(200),
+    );
     e.close();
 }
 
@@ -493,11 +494,7 @@ fn two_threads_search_and_answer() {
     legal_bestmove(&mut e, &lines, &pos);
     e.send("go infinite");
     e.collect_for(Duration::from_millis(300));
-    e.send("stop");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &pos);
-    let after = e.collect_for(Duration::from_millis(200));
-    no_bestmove(&mut e, &after, "twice");
+    release_search(&mut e, "stop", &pos, Duration::from_millis(200));
     e.close();
 }
 

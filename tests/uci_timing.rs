@@ -7,7 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{
-    Engine, KIWIPETE, QUICK, SEARCH, legal_bestmove, no_bestmove, position_after, pv_lines,
+    Engine, KIWIPETE, SEARCH, legal_bestmove, no_bestmove, position_after, pv_lines, release_search,
 };
 
 #[test]
@@ -44,11 +44,8 @@ fn infinite_answers_isready_and_waits_for_stop() {
         took < Duration::from_millis(500),
         &format!("readyok took {took:?} during a search"),
     );
-    e.send("stop");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &position_after(Some(KIWIPETE), &[]));
-    let after = e.collect_for(Duration::from_millis(300));
-    no_bestmove(&mut e, &after, "twice");
+    let pos = position_after(Some(KIWIPETE), &[]);
+    release_search(&mut e, "stop", &pos, Duration::from_millis(300));
     let after = e.sync();
     no_bestmove(&mut e, &after, "twice");
     e.close();
@@ -64,11 +61,8 @@ fn infinite_waits_for_stop_even_when_the_search_ends_early() {
     e.send("go infinite");
     let early = e.collect_for(Duration::from_millis(500));
     no_bestmove(&mut e, &early, "before stop in go infinite");
-    e.send("stop");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &position_after(Some(QUICK_MATE), &[]));
-    let after = e.collect_for(Duration::from_millis(200));
-    no_bestmove(&mut e, &after, "twice");
+    let pos = position_after(Some(QUICK_MATE), &[]);
+    release_search(&mut e, "stop", &pos, Duration::from_millis(200));
     e.close();
 }
 
@@ -80,11 +74,8 @@ fn ponder_waits_for_ponderhit_even_when_the_search_ends_early() {
     e.send("go ponder wtime 5000 btime 5000");
     let early = e.collect_for(Duration::from_millis(500));
     no_bestmove(&mut e, &early, "before ponderhit");
-    e.send("ponderhit");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &position_after(Some(QUICK_MATE), &[]));
-    let after = e.collect_for(Duration::from_millis(200));
-    no_bestmove(&mut e, &after, "twice");
+    let pos = position_after(Some(QUICK_MATE), &[]);
+    release_search(&mut e, "ponderhit", &pos, Duration::from_millis(200));
     e.close();
 }
 
@@ -96,21 +87,12 @@ fn ponder_then_ponderhit_answers_on_the_clock() {
     e.send("go ponder wtime 3000 btime 3000 winc 0 binc 0");
     let early = e.collect_for(Duration::from_millis(500));
     no_bestmove(&mut e, &early, "while pondering (before ponderhit)");
-    let t0 = Instant::now();
-    e.send("ponderhit");
-    let lines = e.read_until("bestmove", QUICK);
-    let took = t0.elapsed();
+    let pos = position_after(None, &["e2e4", "e7e5", "g1f3", "b8c6"]);
+    let (_, took) = release_search(&mut e, "ponderhit", &pos, Duration::from_millis(200));
     e.check(
         took < Duration::from_millis(1500),
         &format!("bestmove {took:?} after ponderhit with 3 s on the clock"),
     );
-    legal_bestmove(
-        &mut e,
-        &lines,
-        &position_after(None, &["e2e4", "e7e5", "g1f3", "b8c6"]),
-    );
-    let after = e.collect_for(Duration::from_millis(200));
-    no_bestmove(&mut e, &after, "twice");
     e.close();
 }
 
@@ -122,11 +104,8 @@ fn ponder_then_stop_gives_exactly_one_bestmove() {
     e.send("go ponder wtime 1000 btime 1000");
     let early = e.collect_for(Duration::from_millis(400));
     no_bestmove(&mut e, &early, "while pondering");
-    e.send("stop");
-    let lines = e.read_until("bestmove", QUICK);
-    legal_bestmove(&mut e, &lines, &position_after(Some(KIWIPETE), &[]));
-    let after = e.collect_for(Duration::from_millis(300));
-    no_bestmove(&mut e, &after, "twice");
+    let pos = position_after(Some(KIWIPETE), &[]);
+    release_search(&mut e, "stop", &pos, Duration::from_millis(300));
     // The engine is usable afterwards.
     let (lines, _) = e.go("go depth 2", SEARCH);
     legal_bestmove(&mut e, &lines, &position_after(Some(KIWIPETE), &[]));

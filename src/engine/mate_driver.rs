@@ -250,7 +250,7 @@ fn legal_prefix(pos: &Position, line: &[Move]) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::score::{mate_in, mated_in};
+    use crate::eval::score::mated_in;
 
     fn proof(moves: u32, shortest: bool) -> Proof {
         Proof {

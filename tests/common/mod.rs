@@ -478,6 +478,25 @@ pub fn no_bestmove(e: &mut Engine, lines: &[String], when: &str) {
     e.check(!bad, &format!("a bestmove arrived {when}"));
 }
 
+/// Sends `release` (`stop`, `ponderhit`) to a search that waits for it, reads its
+/// `bestmove` (checked legal in `pos`) and checks that no second one follows within `quiet`.
+/// Returns the move and how long it took to come.
+pub fn release_search(
+    e: &mut Engine,
+    release: &str,
+    pos: &Chess,
+    quiet: Duration,
+) -> (String, Duration) {
+    let t0 = Instant::now();
+    e.send(release);
+    let lines = e.read_until("bestmove", QUICK);
+    let took = t0.elapsed();
+    let best = legal_bestmove(e, &lines, pos);
+    let after = e.collect_for(quiet);
+    no_bestmove(e, &after, "twice");
+    (best, took)
+}
+
 /// Exhaustive check: can the side to move force mate within `n` moves? (No pruning; only
 /// for small `n`.)
 pub fn forces_mate(pos: &Chess, n: u32) -> bool {
