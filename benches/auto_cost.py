@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What OM_Mode=auto costs where its resources condition does not hold (issue 38): the same
 positions searched by OM_Mode=off and OM_Mode=auto at a fixed node limit (where auto is
-alpha-beta: the same move and node count, tests/om_auto_gate.rs), timed move by move,
+alpha-beta: the same move and node count, tests/it/om_auto_gate.rs), timed move by move,
 alternating the two engines so that machine noise falls on both. The difference is the
 fit: scoring the opponent's moves of the game before each search.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A fake xboard (CECP v2) engine with scripted faults, for tests/external_engine.rs.
+"""A fake xboard (CECP v2) engine with scripted faults, for tests/it/external_engine.rs.
 
 Usage: python3 tests/fake_xboard.py MODE
 

@@ -229,7 +229,7 @@ const MAX_SPEC_DEPTH: usize = 60;
 
 /// Parses a list of depths: `0,1,5` or ranges `0..11` / `0-11`, each at most
 /// `MAX_SPEC_DEPTH` (checked before a range is expanded: `0..4000000000000000000` is an
-/// error, not an allocation of exabytes — found by `tests/fuzz_parsers.rs`).
+/// error, not an allocation of exabytes — found by `tests/it/fuzz_parsers.rs`).
 pub fn parse_depths(s: &str) -> Result<Depths, String> {
     let too_deep = || format!("speculative depths must be at most {MAX_SPEC_DEPTH}");
     let mut out = Vec::new();

@@ -4,7 +4,7 @@
 //! is up to date (its Zobrist key matches: the accumulator depends on the board alone) and
 //! applies the moves from there ([`Accumulator::update_from_last`]); with none within a few
 //! plies it refreshes from the board. The result equals [`Network::evaluate`] of the current
-//! board bit for bit (`tests/nnue_search.rs` checks a whole search).
+//! board bit for bit (`tests/it/nnue_search.rs` checks a whole search).
 //!
 //! [`NnueEval`] is the evaluator of a network: its [`Evaluator::evaluate`] is the full-refresh
 //! reference and its [`Evaluator::network`] tells the search to use a stack instead.

@@ -8,7 +8,7 @@
 //! * a wrapper around **Syzygy** tables (WDL and DTZ under the 50-move rule) with a root move
 //!   ranking ([`SyzygyTables`]).
 //!
-//! How the metrics relate (checked position by position in `tests/syzygy_compare.rs`): our
+//! How the metrics relate (checked position by position in `tests/it/tb_syzygy_compare.rs`): our
 //! WDL equals Syzygy's (cursed/blessed counted as win/loss); in KQvKR, KQvK and KRvK our DTC
 //! equals |Syzygy DTZ| except that a mated side to move has DTC 0 but DTZ −1, and that KQvKR
 //! DTZ values Syzygy stores in full moves read one ply short when the true distance is even

@@ -67,7 +67,7 @@ pub struct SyzygyMove {
     /// DTZ for the mover counted from before the move (positive = winning, 0 = draw).
     pub dtz: i32,
     /// True if Syzygy stored this DTZ in full moves (`MaybeRounded::Rounded`): an even true
-    /// distance then reads one ply short (see `tests/syzygy_compare.rs`).
+    /// distance then reads one ply short (see `tests/it/tb_syzygy_compare.rs`).
     pub rounded: bool,
     /// Rank (larger is better): safe wins by smallest DTZ, then cursed wins, draws, blessed
     /// losses, and losses by largest DTZ.
