@@ -39,6 +39,7 @@ use settings::{Applied, Settings};
 mod evaluation;
 mod mate_driver;
 mod model_setup;
+mod option_aliases;
 mod option_grammar;
 pub mod option_table;
 mod search_job;
