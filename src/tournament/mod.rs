@@ -21,6 +21,7 @@ pub mod budget;
 pub mod config;
 pub mod findings;
 pub mod game;
+pub mod page;
 pub mod paper;
 pub mod players;
 pub mod records;

@@ -5,7 +5,7 @@
 //! pooled), the pre-registered claims, the paper's Bao numbers beside ours and its seven
 //! findings point by point (`findings`);
 //! `cells.csv` (one row per cell), `games.pgn`, and `report.html` (the same tables and a
-//! figure of Table 8). The report reads only the run folder (`config.txt` and the records),
+//! figure of Table 8: [`super::page`]). The report reads only the run folder (`config.txt` and the records),
 //! so a merged or half-finished run is reported the same way.
 
 use std::fmt::Write as _;
@@ -15,9 +15,7 @@ use super::analysis::{Comparison, admissibility, cells, compare, correlation, ro
 use super::game::GameRecord;
 use super::paper;
 use super::run::CONFIG_FILE;
-use crate::experiment::html;
 use crate::experiment::summary::f1;
-use crate::experiment::svg::{Plot, Series};
 
 /// The page to open.
 pub const REPORT_FILE: &str = "report.html";
@@ -511,91 +509,6 @@ pub fn pgn(games: &[GameRecord]) -> Result<String, String> {
     Ok(s)
 }
 
-/// The figure of Table 8: South's score per treatment, one line per evaluator.
-fn figure(setup: &ReportSetup, games: &[GameRecord]) -> String {
-    let series = setup
-        .players
-        .iter()
-        .map(|south| Series {
-            label: south.clone(),
-            points: setup
-                .treatments
-                .iter()
-                .enumerate()
-                .filter_map(|(i, (code, _))| {
-                    let r = row_total(games, code, south);
-                    let n = r.games as f64;
-                    (r.games > 0).then(|| (i as f64 + 1.0, 100.0 * r.points / n, 100.0 * r.ci / n))
-                })
-                .collect(),
-            ..Series::default()
-        })
-        .collect();
-    Plot {
-        title: "South's score per treatment (Table 8)".into(),
-        x_label: format!(
-            "treatment ({})",
-            setup
-                .treatments
-                .iter()
-                .enumerate()
-                .map(|(i, (c, _))| format!("{}={c}", i + 1))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-        y_label: "South's score (%)".into(),
-        series,
-    }
-    .render()
-}
-
-/// Markdown (headings, tables, paragraphs) as HTML: enough for [`summary`]'s output.
-fn markdown_html(md: &str) -> String {
-    let mut out = String::new();
-    let mut table: Vec<&str> = Vec::new();
-    let flush = |table: &mut Vec<&str>, out: &mut String| {
-        if table.is_empty() {
-            return;
-        }
-        let split = |l: &str| -> Vec<String> {
-            l.trim()
-                .trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        };
-        let head = split(table[0]);
-        let heads: Vec<&str> = head.iter().map(String::as_str).collect();
-        let rows: Vec<String> = table[2.min(table.len())..]
-            .iter()
-            .map(|l| split(l).iter().map(|c| html::td(c, "")).collect::<String>())
-            .collect();
-        out.push_str(&html::table(&heads, &rows));
-        table.clear();
-    };
-    for line in md.lines() {
-        if line.starts_with('|') {
-            table.push(line);
-            continue;
-        }
-        flush(&mut table, &mut out);
-        let esc = html::escape(line).replace("**", "");
-        if let Some(h) = line.strip_prefix("### ") {
-            let _ = writeln!(out, "<h3>{}</h3>", html::escape(h));
-        } else if let Some(h) = line.strip_prefix("## ") {
-            let _ = writeln!(out, "<h2>{}</h2>", html::escape(h));
-        } else if let Some(h) = line.strip_prefix("# ") {
-            let _ = writeln!(out, "<h1>{}</h1>", html::escape(h));
-        } else if let Some(item) = line.strip_prefix("- ") {
-            let _ = writeln!(out, "<div class=\"note\">{}</div>", html::escape(item));
-        } else if !line.trim().is_empty() {
-            let _ = writeln!(out, "<p>{esc}</p>");
-        }
-    }
-    flush(&mut table, &mut out);
-    out
-}
-
 /// Writes `summary.md`, `cells.csv`, `games.pgn` and `report.html` into `dir`; returns the
 /// summary.
 pub fn write_report(dir: &Path, games: &[GameRecord]) -> Result<String, String> {
@@ -607,14 +520,7 @@ pub fn write_report(dir: &Path, games: &[GameRecord]) -> Result<String, String> 
     write(SUMMARY_FILE, &md)?;
     write("cells.csv", &cells_csv(games))?;
     write("games.pgn", &pgn(games)?)?;
-    let page = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-<title>Bao tournaments in chess</title><style>{}</style></head><body>\n\
-<figure>{}<figcaption>Row totals with 95 % intervals.</figcaption></figure>\n{}</body></html>\n",
-        html::STYLE,
-        figure(&setup, games),
-        markdown_html(&md)
-    );
+    let page = super::page::page(&setup, games, &md);
     write(REPORT_FILE, &page)?;
     Ok(md)
 }
