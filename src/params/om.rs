@@ -49,9 +49,12 @@ pub struct FitParams {
     pub min_time_odds: f64,
     /// Increments counted with a clock when weighing the two sides' time.
     pub odds_horizon: u32,
-    /// The least extra depth over a model type of known depth at a fixed depth limit.
+    /// The least extra depth over a model type of known depth at a fixed depth limit (the
+    /// depth run: T6 > T2 at two plies, `docs/tournaments.md`).
     pub min_extra_depth: u32,
-    /// The least ratio of our node limit to a model type's node budget.
+    /// The least ratio of our node limit to a model type's node budget: the budget run's
+    /// K* (OM with exact prediction first beats α-β with the same nodes at K* times the
+    /// opponent's, `docs/tournaments.md`).
     pub min_node_odds: f64,
 }
 
@@ -73,7 +76,7 @@ impl Default for FitParams {
             min_time_odds: 3.0,
             odds_horizon: 30,
             min_extra_depth: 2,
-            min_node_odds: 10.0,
+            min_node_odds: 100.0,
         }
     }
 }

@@ -20,9 +20,10 @@
 //! A closed gate makes `auto` plain α-β: the same move and node count as `OM_Mode=off`;
 //! closed against every candidate, the fit waits as well (`auto::search_auto`).
 //! The thresholds are the measured ones where the tournaments have measured them (see
-//! `docs/tournaments.md`); until then they are the conservative values of earlier matches:
-//! OM paid at 4.2× α-β's time against gnuchess with an exact model (match 15) and lost at
-//! equal time in sixteen matches.
+//! `docs/tournaments.md`): the extra depth from the depth run (T6 > T2 at two plies), the
+//! node odds from the budget run (K* = 100). The time odds are still the conservative value
+//! of earlier matches (OM paid at 4.2× α-β's time against gnuchess with an exact model,
+//! match 15, and lost at equal time in sixteen matches) until the time-odds matches.
 
 use std::time::Duration;
 
