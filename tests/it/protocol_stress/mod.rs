@@ -15,9 +15,11 @@
 //! `NOSCE_STRESS_SECS` seconds (default 50) from seed `NOSCE_STRESS_SEED` (default: the
 //! clock, printed), and prints how many inputs it tried.
 
+use crate::common::{Engine, QUICK};
 use crate::seeded;
 
-use std::time::Duration;
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
 
 use seeded::Rng;
 use shakmaty::fen::Fen;

@@ -1,10 +1,6 @@
 //! The UCI half of the stress driver: a GUI that checks every line (see `super`).
 
-use std::collections::VecDeque;
-use std::time::Instant;
-
 use super::*;
-use crate::common::{Engine, QUICK};
 
 /// What the GUI expects of a UCI engine, checked on every line.
 struct UciGui {

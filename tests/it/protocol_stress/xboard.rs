@@ -1,10 +1,6 @@
 //! The xboard half of the stress driver: a GUI that checks every line (see `super`).
 
-use std::collections::VecDeque;
-use std::time::Instant;
-
 use super::*;
-use crate::common::{Engine, QUICK};
 
 /// The result a position shows by itself (mate, stalemate, insufficient material, the
 /// fifty-move rule); repetitions need the history, which the engine claims on its own.
