@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use crate::eval::FullEval;
-use crate::nnue::NnueEval;
+use crate::eval::NnueEval;
 use crate::position::Position;
 use crate::search::search_depth;
 use crate::tt::TranspositionTable;

@@ -15,10 +15,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use crate::eval::NnueEval;
 use crate::eval::{FullEval, MaterialEval, Perturbed};
 use crate::external::ManagedEngine;
 use crate::limits::Limits;
-use crate::nnue::NnueEval;
 use crate::opponent::EvalKind;
 use crate::opponent_id::OpponentId;
 use crate::position::Position;
@@ -140,7 +140,7 @@ impl Engine {
             eval: Arc::new(FullEval::default()),
             net: crate::nnue::embedded::network()
                 .ok()
-                .map(|n| Arc::new(crate::nnue::NnueEval::new(n))),
+                .map(|n| Arc::new(crate::eval::NnueEval::new(n))),
             material: Arc::new(MaterialEval),
             om_tts: Vec::new(),
             type_nets: Vec::new(),

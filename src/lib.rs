@@ -47,12 +47,15 @@ pub mod position;
 pub mod profile;
 pub mod report;
 pub mod rng;
+pub mod score;
 pub mod search;
 pub mod strength;
 pub mod tb;
 pub mod time;
 #[cfg(feature = "lab")]
 pub mod tournament;
+#[cfg(feature = "lab")]
+pub mod train;
 #[cfg(feature = "lab")]
 pub mod trees;
 pub mod tt;

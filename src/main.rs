@@ -50,7 +50,7 @@ const COMMANDS: &[(&str, Command)] = &[
     #[cfg(feature = "lab")]
     ("datagen", nosce::datagen::run_cli),
     #[cfg(feature = "lab")]
-    ("train", nosce::nnue::train::run_cli),
+    ("train", nosce::train::run_cli),
     #[cfg(feature = "lab")]
     ("trees", nosce::trees::run_cli),
 ];
@@ -203,7 +203,7 @@ fn bench(args: &[String]) -> ExitCode {
     use nosce::nnue::embedded::EvalChoice;
     let result = match net {
         Some(EvalChoice::File(f)) => match nosce::nnue::Network::load(std::path::Path::new(&f)) {
-            Ok(n) => nosce::bench::run_with(depth, &nosce::nnue::NnueEval::new(n)),
+            Ok(n) => nosce::bench::run_with(depth, &nosce::eval::NnueEval::new(n)),
             Err(e) => {
                 eprintln!("nosce bench: {e}");
                 return ExitCode::from(2);

@@ -38,7 +38,7 @@ pub enum EvalKind {
     /// The hand-crafted evaluation ([`crate::eval::FullEval`]), also while we play with a
     /// network.
     Hce,
-    /// The network of `EvalFile` ([`crate::nnue::NnueEval`]); a type of it leaves the model
+    /// The network of `EvalFile` ([`crate::eval::NnueEval`]); a type of it leaves the model
     /// (with a message) while no network is loaded.
     Nnue,
     /// Material only ([`crate::eval::MaterialEval`]).

@@ -139,7 +139,7 @@ impl Reporter for Silent {
 /// Win/draw/loss permille from a score, with a logistic model of the usual shape (a score
 /// of about +100 cp wins half the games at a middling material count).
 pub fn wdl_from_score(score: Score) -> [u32; 3] {
-    use crate::eval::score::is_decisive;
+    use crate::score::is_decisive;
     if is_decisive(score) {
         return if score > 0 {
             [1000, 0, 0]

@@ -3,14 +3,21 @@
 //! A module of its own so that the network and its inference need nothing from the lab.
 //!
 //! SplitMix64 (Steele, Lea and Flood 2014): a 64-bit counter advanced by the golden-ratio
-//! increment and passed through the [`mix64`] finaliser. The state of game *i* is a hash of
+//! increment and passed through the [`mix64`] finaliser (also the crate's seeded hash:
+//! perturbed evaluations, the lab's per-game seeds). The state of game *i* is a hash of
 //! the run's seed and *i*, so every game's draws depend on nothing else — not on the number
 //! of threads, not on the order games run in, not on any shared state.
 
-use crate::eval::perturbed::mix64;
-
 /// The golden-ratio increment of SplitMix64.
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's finaliser: a well-mixed 64-bit hash of `x`.
+pub const fn mix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(GOLDEN);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
 
 /// The random number generator of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -54,7 +54,7 @@ pub fn strength_for(elo: i64) -> Option<Strength> {
 /// number that differs between runs, e.g. the start time): games differ, moves within a
 /// game share the seed.
 pub fn game_seed(start: u64, game: u64) -> u64 {
-    crate::eval::perturbed::mix64(start ^ crate::eval::perturbed::mix64(game.wrapping_add(0x5eed)))
+    crate::rng::mix64(start ^ crate::rng::mix64(game.wrapping_add(0x5eed)))
 }
 
 #[cfg(test)]

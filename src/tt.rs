@@ -6,7 +6,7 @@
 //! hashing). Replacement is depth-preferred with aging: an entry of the same key is
 //! overwritten when the new one is exact or not much shallower, otherwise the bucket's entry
 //! with the lowest `depth - 8 × age` is replaced. Mate scores are stored relative to the node
-//! ([`crate::eval::score::to_tt`]).
+//! ([`crate::score::to_tt`]).
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 

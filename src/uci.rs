@@ -17,11 +17,11 @@ use shakmaty::{Color, Move};
 
 use crate::engine::Engine;
 use crate::engine::option_table::OPTIONS;
-use crate::eval::score::{is_mate, mate_moves};
 use crate::limits::Limits;
 use crate::options::{OptionKind, OptionSpec};
 use crate::position::uci_in;
 use crate::report::{OmReport, Reporter, ScoreBound, SearchInfo};
+use crate::score::{is_mate, mate_moves};
 
 /// Parameters of a `go` command, as given (times in milliseconds, possibly negative).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

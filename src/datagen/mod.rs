@@ -1,5 +1,5 @@
 //! `nosce datagen`: self-play training data for the NNUE (issue 17, item 1;
-//! [`crate::nnue::train`] trains on it).
+//! [`crate::train`] trains on it).
 //!
 //! nosce plays games against itself with its ordinary α-β search ([`crate::eval::FullEval`],
 //! one thread and a node limit per move, a transposition table per game thread cleared at

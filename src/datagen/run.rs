@@ -19,8 +19,9 @@ use super::game::{GameRecord, GameSettings, GameWorker};
 use super::opening::read_epd;
 use super::progress::{Progress, Settings, progress_path};
 use super::record::{GameResult, RECORD_SIZE, encode};
+use crate::eval::NnueEval;
 use crate::eval::{Evaluator, FullEval};
-use crate::nnue::{Network, NnueEval};
+use crate::nnue::Network;
 use crate::position::Position;
 use crate::tb::{ExactTables, Tablebases, WdlProbe};
 

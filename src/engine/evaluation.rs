@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use super::Engine;
 use crate::eval::Evaluator;
+use crate::eval::NnueEval;
+use crate::nnue::Network;
 use crate::nnue::embedded::{self, EvalChoice};
-use crate::nnue::{Network, NnueEval};
 
 impl Engine {
     /// Loads what the `EvalFile` value `file` names ([`EvalChoice`]): the embedded net (the

@@ -23,11 +23,11 @@ use std::time::Instant;
 
 use shakmaty::Move;
 
-use crate::eval::score::{Score, is_mate, mate_in, mate_moves};
 use crate::limits::Limits;
 use crate::mate::{self, Algorithm, Interrupt, Outcome, ProofLimits, ProofResult};
 use crate::position::Position;
 use crate::report::{Reporter, ScoreBound, SearchInfo};
+use crate::score::{Score, is_mate, mate_in, mate_moves};
 
 /// Percent of a node limit that the prover gets beside α-β.
 pub(super) const SHARE: u64 = 50;
@@ -250,7 +250,7 @@ fn legal_prefix(pos: &Position, line: &[Move]) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::score::mated_in;
+    use crate::score::mated_in;
 
     fn proof(moves: u32, shortest: bool) -> Proof {
         Proof {

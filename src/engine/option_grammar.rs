@@ -8,7 +8,8 @@
 use crate::external::{EngineCommand, Protocol, parse_engine_options};
 use crate::learning::LearningParams;
 use crate::options::{parse_int, parse_switch};
-use crate::search::om::config::{Learning, PolicyValue};
+use crate::search::om::config::Learning;
+use crate::search::om::policy::PolicyValue;
 use crate::search::om::settings::{BoundedSum, OmSettings, RootSafety};
 
 /// `OM_Search`'s declared default: every key, so that a GUI shows what can be set. Keys a

@@ -56,6 +56,28 @@ pub static OPTIONS: OptionTable<Settings, Applied> = OptionTable {
     blank: Settings::blank,
 };
 
+impl Default for Settings {
+    /// Every option at the default its row declares.
+    fn default() -> Self {
+        OPTIONS.defaults()
+    }
+}
+
+impl Settings {
+    /// Sets option `name` (case-insensitive) to `value`: what to do next, and a note when
+    /// `name` is an old name (what replaced it).
+    ///
+    /// # Errors
+    /// Unknown option or bad value; nothing changes then.
+    pub fn set(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<(Applied, Option<String>), String> {
+        OPTIONS.set(self, name, value)
+    }
+}
+
 static ROWS: &[R] = &[
     R {
         spec: spin(

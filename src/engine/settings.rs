@@ -1,7 +1,9 @@
 //! The engine's settings: the values of its options, validated once (by the rows of
 //! [`super::option_table`], where every option and its default is declared), and what the
 //! engine must do after one changed ([`Applied`]). The opponent-model part is the OM
-//! module's own type ([`OmSettings`]); this module only holds it.
+//! module's own type ([`OmSettings`]); this module only holds it. `Settings::default()` and
+//! [`Settings::set`] are written beside the table they read (`engine/option_table.rs`), so
+//! that the table depends on this file and not the other way round.
 
 use crate::opponent::EvalKind;
 use crate::opponent_id::OpponentId;
@@ -79,13 +81,6 @@ pub struct Settings {
     pub om: OmSettings,
 }
 
-impl Default for Settings {
-    /// Every option at the default its row declares.
-    fn default() -> Self {
-        super::option_table::OPTIONS.defaults()
-    }
-}
-
 impl Settings {
     /// The blank the option table fills: zeros and empties, not the defaults.
     pub(super) fn blank() -> Self {
@@ -123,19 +118,6 @@ pub fn shares_own_table(eval: EvalKind, tablebases: bool, replay: bool) -> bool 
 }
 
 impl Settings {
-    /// Sets option `name` (case-insensitive) to `value`: what to do next, and a note when
-    /// `name` is an old name (what replaced it).
-    ///
-    /// # Errors
-    /// Unknown option or bad value; nothing changes then.
-    pub fn set(
-        &mut self,
-        name: &str,
-        value: Option<&str>,
-    ) -> Result<(Applied, Option<String>), String> {
-        super::option_table::OPTIONS.set(self, name, value)
-    }
-
     /// How many opponent-type tables the engine holds for these settings (0 when the
     /// opponent model is off); used to split a memory budget.
     pub fn opponent_tables(&self) -> usize {

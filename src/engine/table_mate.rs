@@ -10,9 +10,9 @@
 
 use shakmaty::{Move, Position as _};
 
-use crate::eval::score::{mate_in, mated_in};
 use crate::position::Position;
 use crate::report::{Reporter, ScoreBound, SearchInfo};
+use crate::score::{mate_in, mated_in};
 use crate::tb::exact::Metric;
 use crate::tb::{Tablebases, Wdl};
 

@@ -20,7 +20,7 @@ use super::masks::{
     CENTRE_CHEBYSHEV, CENTRE_MANHATTAN, FORWARD_FILE, dist, manhattan, relative_rank,
 };
 use super::params::EndgameParams;
-use super::score::Score;
+use crate::score::Score;
 
 /// Full scale of [`scale_factor`].
 pub(super) const SCALE_NORMAL: i32 = 64;

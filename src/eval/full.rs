@@ -20,7 +20,7 @@ use super::king_safety::king_safety;
 use super::params::{EvalParams, S};
 use super::pawns::pawn_structure;
 use super::pieces::pieces;
-use super::score::{MAX_EVAL, Score};
+use crate::score::{MAX_EVAL, Score};
 
 /// Packed material + piece-square values: `[color][role - 1][square]`, positive for both
 /// colours (Black's are read from the vertically mirrored square).

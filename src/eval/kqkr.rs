@@ -30,7 +30,7 @@ use shakmaty::{Bitboard, Board, Color, Square, attacks};
 
 use super::masks::{CENTRE_CHEBYSHEV, CENTRE_MANHATTAN, dist, manhattan};
 use super::params::KqkrParams;
-use super::score::Score;
+use crate::score::Score;
 
 /// The KQ vs KR score from `strong`'s (the queen side's) point of view, with `turn` to move.
 /// `None` unless the board is exactly K+Q (strong) against K+R.

@@ -4,7 +4,7 @@
 use shakmaty::{Chess, Color, Position, Role};
 
 use super::Evaluator;
-use super::score::Score;
+use crate::score::Score;
 
 /// Material values used by [`MaterialEval`], indexed by `Role as usize - 1`.
 pub const MATERIAL_VALUES: [Score; 6] = [100, 320, 330, 500, 900, 0];

@@ -11,8 +11,9 @@
 use shakmaty::Chess;
 
 use super::Evaluator;
-use super::score::{MAX_EVAL, Score};
 use crate::position::zobrist;
+use crate::rng::mix64;
+use crate::score::{MAX_EVAL, Score};
 
 /// `inner` plus a seeded offset in `[-amplitude, amplitude]` cp (see the module docs).
 #[derive(Clone, Debug)]
@@ -21,14 +22,6 @@ pub struct Perturbed<E: Evaluator> {
     seed: u64,
     amplitude: Score,
     name: String,
-}
-
-/// SplitMix64's finaliser: a well-mixed 64-bit hash of `x`.
-pub const fn mix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 impl<E: Evaluator> Perturbed<E> {

@@ -4,8 +4,8 @@
 
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Setup, fen::Fen, san::San};
 
-use super::score::MAX_EVAL;
 use super::{Evaluator, FullEval, MaterialEval};
+use crate::score::MAX_EVAL;
 
 fn chess(fen: &str) -> Chess {
     fen.parse::<Fen>()

@@ -13,7 +13,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::eval::perturbed::mix64;
+use crate::rng::mix64;
 
 /// A search budget per move: fixed depth or fixed nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

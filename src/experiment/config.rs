@@ -15,9 +15,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::eval::perturbed::mix64;
 use crate::opponent::{EvalKind, OpponentModel};
 use crate::position::Position;
+use crate::rng::mix64;
 
 pub use super::budget::{NodeSpread, SideLimit};
 

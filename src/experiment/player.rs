@@ -26,10 +26,10 @@ use super::config::{
     KqkrConfig, ModelConfig, NodeSpread, OpponentConfig, PerturbKnowledge, SideLimit,
 };
 use super::opponent::evaluator;
-use crate::eval::perturbed::mix64;
 use crate::external::{EngineCommand, GoLimit, ManagedEngine};
 use crate::opponent::{EvalKind, OpponentType};
 use crate::position::Position;
+use crate::rng::mix64;
 use crate::search::om::OmMode;
 use crate::search::om::config::{OmConfig, TypeSetup};
 use crate::search::om::engine_probe::EngineProbe;

@@ -14,7 +14,7 @@ use shakmaty::{Board, CastlingSide, Chess, Color, Move, Piece, Position, Role, S
 use super::features::feature_index;
 use super::network::Network;
 use super::simd::{Kernel, kernel};
-use crate::eval::score::Score;
+use crate::score::Score;
 
 /// Both perspectives' hidden-layer accumulators of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -15,7 +15,7 @@
 //! - *Output*: `out = B2 + Σᵢ crelu(acc_stm[i])·W2[i] + Σᵢ crelu(acc_other[i])·W2[N+i]`, with
 //!   `crelu(x) = clamp(x, 0, 1)` and stm the side to move.
 //!
-//! **Float semantics** (the trainer, [`train`]): centipawns = `out × SCALE`, `SCALE = 400`;
+//! **Float semantics** (the trainer, `crate::train`): centipawns = `out × SCALE`, `SCALE = 400`;
 //! the training target blends the game result with the search score,
 //! `t = λ·result + (1 − λ)·sigmoid(score / 400)`, the prediction is `sigmoid(out)` and the
 //! loss is the mean squared error.
@@ -32,8 +32,8 @@
 //! full-refresh evaluation — the reference for faster inference), [`accumulator`] (the
 //! incrementally updated accumulators and their evaluation), [`simd`] (their inner loops:
 //! portable, and AVX2 — compiled out while the crate forbids `unsafe`), [`embedded`] (the
-//! default net compiled into the binary, and what `EvalFile` values mean), [`train`] (the
-//! trainer).
+//! default net compiled into the binary, and what `EvalFile` values mean). The trainer is
+//! the lab's `crate::train`.
 //! The file format is documented in `docs/nnue-format.md`, training in `docs/training.md`.
 
 pub mod accumulator;
@@ -42,15 +42,13 @@ pub mod features;
 pub mod network;
 pub mod simd;
 pub mod stack;
-#[cfg(feature = "lab")]
-pub mod train;
 
 pub use accumulator::Accumulator;
 pub use features::{FeatureList, INPUTS, feature_index};
 pub use network::Network;
-pub use stack::{AccumulatorStack, NnueEval};
+pub use stack::AccumulatorStack;
 
-use crate::eval::score::{MAX_EVAL, Score};
+use crate::score::{MAX_EVAL, Score};
 
 /// Quantisation factor of the first layer (and of crelu's upper clamp).
 pub const QA: i32 = 255;

@@ -19,7 +19,7 @@ use shakmaty::{Board, Chess, Color, Position};
 
 use super::features::{FeatureList, INPUTS};
 use super::{EVAL_LIMIT, HIDDEN_STEP, MAX_ACTIVE, MAX_HIDDEN, QA, QB, SCALE, fnv1a64};
-use crate::eval::score::Score;
+use crate::score::Score;
 
 /// The first 8 bytes of every net file.
 pub const MAGIC: &[u8; 8] = b"NOSCENN1";

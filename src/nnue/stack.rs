@@ -6,13 +6,13 @@
 //! plies it refreshes from the board. The result equals [`Network::evaluate`] of the current
 //! board bit for bit (`tests/it/nnue_search.rs` checks a whole search).
 //!
-//! [`NnueEval`] is the evaluator of a network: its [`Evaluator::evaluate`] is the full-refresh
-//! reference and its [`Evaluator::network`] tells the search to use a stack instead.
+//! The search keeps a stack when its evaluator names a network (`Evaluator::network`, which
+//! the network's evaluator `crate::eval::NnueEval` does).
 
 use shakmaty::Position as _;
 
-use crate::eval::{Evaluator, Score};
 use crate::position::Position;
+use crate::score::Score;
 
 use super::{Accumulator, Network};
 
@@ -72,31 +72,5 @@ impl<'a> AccumulatorStack<'a> {
             self.keys[i] = Some(key);
         }
         self.accs[top].evaluate(self.net, pos.chess().turn())
-    }
-}
-
-/// A network as an evaluator (the opponent-type name `nnue`).
-pub struct NnueEval {
-    net: Network,
-}
-
-impl NnueEval {
-    /// The evaluator of `net`.
-    pub fn new(net: Network) -> Self {
-        NnueEval { net }
-    }
-}
-
-impl Evaluator for NnueEval {
-    fn name(&self) -> &str {
-        "nnue"
-    }
-
-    fn evaluate(&self, pos: &shakmaty::Chess) -> Score {
-        self.net.evaluate(pos)
-    }
-
-    fn network(&self) -> Option<&Network> {
-        Some(&self.net)
     }
 }

@@ -5,7 +5,7 @@
 //! learning searches' depth. The driver (`search::om`) reads them from here; nothing here
 //! names the search.
 
-use crate::eval::score::Score;
+use crate::score::Score;
 
 /// Tunables of the fit.
 #[derive(Clone, Debug)]

@@ -30,9 +30,9 @@ use super::singular::Singular;
 use super::worker::NO_EVAL;
 pub use super::worker::Worker;
 use crate::eval::Evaluator;
-use crate::eval::score::{
-    DRAW, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY, Score, TB_WIN, TB_WIN_BOUND, from_tt,
-    is_decisive, is_mate, mate_in, mated_in, to_tt,
+use crate::score::{
+    DRAW, INFINITE, MAX_EVAL, MAX_PLY, Score, TB_WIN, TB_WIN_BOUND, from_tt, is_decisive, is_mate,
+    mate_in, mated_in, to_tt,
 };
 use crate::tb::Wdl;
 use crate::tt::{Bound, PackedMove};
@@ -452,9 +452,4 @@ pub(super) fn cutoff(bound: Bound, s: Score, alpha: Score, beta: Score) -> Optio
         Bound::Upper => s <= alpha,
     };
     usable.then_some(s)
-}
-
-/// True if `s` says the side to move is getting mated or mates (not a tablebase score).
-pub fn is_mate_score(s: Score) -> bool {
-    s.abs() >= MATE_BOUND
 }

@@ -18,9 +18,9 @@ use super::{
     stability_factor,
 };
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, MAX_PLY, Score, is_decisive, is_mate, mate_moves};
 use crate::limits::Limits;
 use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
+use crate::score::{INFINITE, MAX_PLY, Score, is_decisive, is_mate, mate_moves};
 
 pub(super) fn helper_loop<E: Evaluator + ?Sized>(w: &mut Worker<'_, E>, id: usize) {
     // Odd helpers start a ply ahead; once any thread has completed a depth, every thread

@@ -37,11 +37,11 @@ use shakmaty::{Move, Position as _};
 pub use alphabeta::Worker;
 
 use crate::eval::Evaluator;
-use crate::eval::score::{MATE, Score, is_mate};
 use crate::limits::Limits;
 use crate::params::{SearchParams, TimeParams};
 use crate::position::Position;
 use crate::report::Reporter;
+use crate::score::{MATE, Score, is_mate};
 use crate::time::TimeManager;
 use crate::tt::TranspositionTable;
 

@@ -16,11 +16,11 @@
 
 use shakmaty::Move;
 
-use super::alphabeta::{Worker, is_mate_score};
 use super::history::Recent;
 use super::ordering::Picker;
+use super::worker::Worker;
 use crate::eval::Evaluator;
-use crate::eval::score::Score;
+use crate::score::{MATE_BOUND, Score};
 use crate::tt::PackedMove;
 
 /// What the reduced searches decided.
@@ -63,7 +63,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             if s >= beta {
                 cuts += 1;
                 first.get_or_insert(m);
-                if is_mate_score(s) {
+                if s.abs() >= MATE_BOUND {
                     return MultiCutResult::Prune(s);
                 }
                 if cuts >= mc.c {

@@ -11,8 +11,8 @@ use shakmaty::{Chess, Color, Move, MoveList};
 
 use super::history::{Histories, Recent};
 use super::see::{SEE_VALUE, see};
-use crate::eval::score::MAX_PLY;
 use crate::params::SearchParams;
+use crate::score::MAX_PLY;
 use crate::tt::PackedMove;
 
 const TT_SCORE: i32 = 1 << 30;

@@ -8,7 +8,7 @@ use super::alphabeta::{Worker, cutoff};
 use super::ordering::Picker;
 use super::see::{SEE_VALUE, see_ge};
 use crate::eval::Evaluator;
-use crate::eval::score::{DRAW, INFINITE, MAX_PLY, Score, from_tt, mated_in, to_tt};
+use crate::score::{DRAW, INFINITE, MAX_PLY, Score, from_tt, mated_in, to_tt};
 use crate::tt::Bound;
 
 impl<E: Evaluator + ?Sized> Worker<'_, E> {

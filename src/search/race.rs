@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 use parking_lot::Mutex;
 use shakmaty::Move;
 
-use crate::eval::score::Score;
+use crate::score::Score;
 
 /// A completed iteration: its depth, exact root value and principal variation.
 #[derive(Clone, Debug)]

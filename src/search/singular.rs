@@ -15,9 +15,9 @@
 
 use shakmaty::Move;
 
-use super::alphabeta::Worker;
+use super::worker::Worker;
 use crate::eval::Evaluator;
-use crate::eval::score::{Score, is_decisive};
+use crate::score::{Score, is_decisive};
 use crate::tt::{Bound, TtHit};
 
 /// What the singular search decided for the table move.

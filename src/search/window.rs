@@ -9,8 +9,8 @@
 //! The opponent-model tree itself, above the probes, uses no aspiration windows (Donkers 2003
 //! §5.4.1; see `om`).
 
-use crate::eval::score::{INFINITE, Score, is_decisive};
 use crate::params::SearchParams;
+use crate::score::{INFINITE, Score, is_decisive};
 
 /// How a window widens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,7 +143,7 @@ mod tests {
         assert_eq!(w.window(), (75, 125));
         w.widen(50, Fail::Low);
         assert_eq!(w.window(), (25, 100));
-        let decisive = Aspiration::root(&p, Some(crate::eval::score::MATE - 3));
+        let decisive = Aspiration::root(&p, Some(crate::score::MATE - 3));
         assert_eq!(decisive.window(), (-INFINITE, INFINITE));
     }
 }

@@ -14,10 +14,10 @@ use super::busy::BusyMoves;
 use super::ordering::OrderingTables;
 use super::race::DepthRace;
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, MAX_EVAL, MAX_PLY, Score};
 use crate::nnue::AccumulatorStack;
 use crate::params::SearchParams;
 use crate::position::Position;
+use crate::score::{INFINITE, MAX_EVAL, MAX_PLY, Score};
 use crate::tb::{Wdl, WdlProbe};
 use crate::tt::TranspositionTable;
 

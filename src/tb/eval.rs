@@ -9,8 +9,8 @@ use std::sync::Arc;
 use shakmaty::{Chess, Position as _};
 
 use super::{ExactTables, Wdl};
-use crate::eval::score::MAX_EVAL;
 use crate::eval::{Evaluator, FullEval, Score};
+use crate::score::MAX_EVAL;
 
 /// Exact tables first, [`FullEval`] elsewhere.
 pub struct TableEval {

@@ -16,7 +16,7 @@
 //! from those by a one-ply search). DTM equals Gaviota's (`tests/gaviota_check.py`).
 //!
 //! Module map: [`params`] (tunables), [`material`] (material strings), [`index`] (symmetry
-//! index), [`placement`] (positions in table coordinates), [`generate`] (the solver),
+//! index), [`placement`] (positions in table coordinates), [`generate`] (the solver) with `moves` (its move generation),
 //! [`table`] (one table and probe values), [`file`](mod@file) (file format), [`exact`] (the lazily
 //! loading owner), [`report`] (command text), [`sample`] (positions for checks), [`syzygy`]
 //! (Syzygy wrapper), [`trust`] (cross-checks that disable damaged Syzygy tables), [`error`]
@@ -30,6 +30,7 @@ pub mod file;
 pub mod generate;
 pub mod index;
 pub mod material;
+mod moves;
 pub mod params;
 pub mod placement;
 pub mod probe;

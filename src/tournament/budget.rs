@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::game::GameRecord;
-use super::report::p_text;
+use super::report_setup::p_text;
 use crate::experiment::stats::{Paired, paired_t, t_cdf, t_sf};
 
 /// The significance level of the K\* rule (one-sided).

@@ -8,8 +8,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::eval::NnueEval;
 use crate::eval::{Evaluator, FullEval, MaterialEval};
-use crate::nnue::{Network, NnueEval};
+use crate::nnue::Network;
 
 /// Depth of North's α-β search when none is given (the paper's: 6).
 pub const DEFAULT_DEPTH: u32 = 6;

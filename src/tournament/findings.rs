@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use super::analysis::{compare, row_total};
 use super::game::GameRecord;
 use super::paper;
-use super::report::{ReportSetup, p_text};
+use super::report_setup::{ReportSetup, p_text};
 
 /// A finding that one treatment scores above another (`hi` > `lo`).
 struct Above {

@@ -13,7 +13,8 @@
 //! line), [`players`] (North, South's treatments, the reference searches), [`game`] (one
 //! game), [`records`] (the CSV files, resume), [`run`] (openings, the game list, shards,
 //! threads), [`analysis`] (the numbers and tests), [`budget`] (the budget comparison and K\*), [`paper`] (the published Bao tables),
-//! [`report`] (summary, CSV, PGN, HTML).
+//! [`report`] (summary, CSV, PGN, HTML) with [`findings`] and [`page`], and
+//! [`report_setup`] (what the report's parts share).
 
 pub mod analysis;
 pub mod args;
@@ -26,6 +27,7 @@ pub mod paper;
 pub mod players;
 pub mod records;
 pub mod report;
+pub mod report_setup;
 pub mod run;
 
 use std::collections::BTreeSet;

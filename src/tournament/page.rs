@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::analysis::row_total;
 use super::game::GameRecord;
-use super::report::ReportSetup;
+use super::report_setup::ReportSetup;
 use crate::experiment::html;
 use crate::experiment::svg::{Plot, Series};
 

@@ -19,7 +19,7 @@ use super::game::{GameKey, GameRecord, GameSetup, play_game};
 use super::players::Tables;
 use super::records::{append, read_dir, write_dir};
 use crate::eval::Evaluator;
-use crate::eval::perturbed::mix64;
+use crate::rng::mix64;
 use crate::tb::SyzygyTables;
 
 /// The file with the run's settings.

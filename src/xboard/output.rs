@@ -17,9 +17,9 @@ use shakmaty::Move;
 
 use super::notation::format_move;
 use crate::engine::option_table::OPTIONS;
-use crate::eval::score::{is_mate, mate_moves};
 use crate::options::{OptionKind, OptionSpec};
 use crate::report::{Reporter, ScoreBound, SearchInfo};
+use crate::score::{is_mate, mate_moves};
 
 /// Standard output shared by the input loop and the search thread: one locked, flushed
 /// write per line, so lines never interleave.
@@ -208,7 +208,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::eval::score::{mate_in, mated_in};
+    use crate::score::{mate_in, mated_in};
 
     #[test]
     fn mate_scores_count_moves() {

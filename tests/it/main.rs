@@ -19,6 +19,7 @@ mod chess960;
 mod contempt;
 mod external_engine;
 mod go_mate;
+mod import_cycles;
 mod kqkr_conversion;
 mod layers;
 mod mate_prover;

@@ -8,9 +8,9 @@ use crate::common;
 
 use common::forces_mate;
 use nosce::eval::FullEval;
-use nosce::eval::score::{is_mate, mate_moves};
 use nosce::mate::{Algorithm, Outcome, ProofLimits, ProofResult, prove};
 use nosce::position::Position;
+use nosce::score::{is_mate, mate_moves};
 use nosce::search::search_depth;
 use nosce::tb::exact::ExactTables;
 use nosce::tt::TranspositionTable;

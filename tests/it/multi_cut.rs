@@ -4,10 +4,10 @@
 //! and pruning that actually happens (the node count changes).
 
 use nosce::eval::FullEval;
-use nosce::eval::score::{is_mate, mate_moves};
 use nosce::limits::Limits;
 use nosce::params::{MultiCut, SearchParams};
 use nosce::position::{Position, uci};
+use nosce::score::{is_mate, mate_moves};
 use nosce::search::{SearchConfig, SearchContext, SearchControl, SearchResult, root_moves, search};
 use nosce::tt::TranspositionTable;
 

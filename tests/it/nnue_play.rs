@@ -13,8 +13,9 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use common::{Engine, QUICK, SEARCH, info_field, run_subcommand};
+use nosce::eval::NnueEval;
+use nosce::nnue::Network;
 use nosce::nnue::embedded::FILE_NAME;
-use nosce::nnue::{Network, NnueEval};
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("nosce-nnue-play-{}-{name}", std::process::id()));

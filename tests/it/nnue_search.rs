@@ -6,8 +6,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use nosce::eval::NnueEval;
 use nosce::eval::{Evaluator, Score};
-use nosce::nnue::{Network, NnueEval};
+use nosce::nnue::Network;
 use nosce::position::Position;
 use nosce::search::search_depth;
 use nosce::tt::TranspositionTable;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use nosce::datagen::RecordReader;
 use nosce::nnue::Network;
-use nosce::nnue::train::checkpoint::Checkpoint;
+use nosce::train::checkpoint::Checkpoint;
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("nosce-train-{}-{name}", std::process::id()));

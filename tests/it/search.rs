@@ -3,8 +3,8 @@
 //! for a fixed depth and node count, and draw recognition.
 
 use nosce::eval::FullEval;
-use nosce::eval::score::{is_mate, mate_moves};
 use nosce::position::{Position, uci};
+use nosce::score::{is_mate, mate_moves};
 use nosce::search::search_depth;
 use nosce::tt::TranspositionTable;
 

@@ -5,11 +5,11 @@
 //! the time-management switch leaves a fixed-depth search alone.
 
 use nosce::eval::FullEval;
-use nosce::eval::score::{is_mate, mate_moves};
 use nosce::limits::Limits;
 use nosce::params::SearchFeatures;
 use nosce::params::features::WORDS;
 use nosce::position::{Position, uci};
+use nosce::score::{is_mate, mate_moves};
 use nosce::search::{SearchConfig, SearchContext, SearchControl, SearchResult, root_moves, search};
 use nosce::tt::TranspositionTable;
 

@@ -18,13 +18,12 @@
 //! concede over the moves a draw cuts short, within `OM_Search` `contempt`
 //! ([`super::draw_value`]), in the whole search of the move.
 
-use std::sync::Arc;
 use std::time::Instant;
 
-use parking_lot::Mutex;
 use shakmaty::Move;
 
 use super::OmMode;
+use super::auto_setup::{AutoSetup, ProfileLink};
 use super::config::OmConfig;
 use super::draw_value::{DrawParams, Drift};
 use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_moves, wilson};
@@ -33,43 +32,8 @@ use super::model::search_model;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::position::Position;
-use crate::profile::{CandidateStats, Profile, ProfileStore, ProfileWriter};
+use crate::profile::{CandidateStats, Profile};
 use crate::search::{SearchContext, SearchResult};
-
-/// What `OM_Mode=auto` adds to a [`OmConfig`] whose types are the candidate bases.
-#[derive(Clone)]
-pub struct AutoSetup {
-    /// The bases' names in the type grammar, aligned with the setup's types.
-    pub names: Vec<String>,
-    /// The user's ceiling on the root margin (`OM_Search` `margin`), centipawns.
-    pub margin_ceiling: i32,
-    /// The user's ceiling on the contempt derived from the opponent's drift
-    /// (`OM_Search` `contempt`, [`super::draw_value`]), centipawns; 0 for none.
-    pub contempt_ceiling: i32,
-    /// The fit of this game.
-    pub fit: Arc<Mutex<FitState>>,
-    /// Its tunables.
-    pub params: FitParams,
-    /// Where the opponent's fit is kept between games, if anywhere.
-    pub profile: Option<ProfileLink>,
-}
-
-/// The opponent's profile: the store, the opponent's key and name, and its rating.
-#[derive(Clone, Debug)]
-pub struct ProfileLink {
-    /// The profile directory.
-    pub store: ProfileStore,
-    /// The engine's background writer (a save never waits for the disk).
-    pub writer: Arc<ProfileWriter>,
-    /// The opponent's key ([`crate::opponent_id::OpponentId::profile_key`]).
-    pub key: String,
-    /// The opponent's name as the GUI gave it.
-    pub display_name: String,
-    /// The opponent's rating, if the GUI gave one: the prior of a fit without a profile.
-    pub elo: Option<u32>,
-    /// True if the GUI says the opponent is a program.
-    pub computer: bool,
-}
 
 /// The prior candidate for an opponent of rating `elo` (a program if `computer`) when
 /// nothing was learned about it yet; it only chooses which candidate is tried first — the

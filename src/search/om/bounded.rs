@@ -17,7 +17,7 @@
 
 use super::{Driver, MAX_TYPES};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
+use crate::score::{INFINITE, Score};
 
 impl<E: Evaluator + ?Sized> Driver<'_, E> {
     /// An OM MIN node under bounded-sum pruning with bound `bound` (MAX view, root frame),

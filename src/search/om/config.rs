@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::OmMode;
 use super::engine_probe::EngineProbe;
 use super::hedge::Hedge;
+use super::policy::PolicyValue;
 use crate::eval::Evaluator;
 use crate::tt::TranspositionTable;
 
@@ -51,7 +52,7 @@ pub struct OmConfig {
     /// The hedged root of `OM_Mode=auto` (OM mode), if any.
     pub hedge: Option<Hedge>,
     /// `OM_Mode=auto`: the types are the fit's candidate bases ([`super::auto`]).
-    pub auto: Option<super::auto::AutoSetup>,
+    pub auto: Option<super::auto_setup::AutoSetup>,
     /// On-line learning of the type probabilities.
     pub learning: Learning,
     /// Learning parameters: fast reward, P_s (6.17), γ (6.19), as fractions.
@@ -94,18 +95,6 @@ impl OmConfig {
             policy_value: PolicyValue::Search,
         }
     }
-}
-
-/// How PrOM values a root move against an opponent with a mixed strategy (an `engine`
-/// type with `skill=`/`tau=`, [`crate::search::om::policy`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PolicyValue {
-    /// The expectation of our own search below each of the opponent's lines (§6.3).
-    #[default]
-    Search,
-    /// Our own α-β value of the move plus the opponent's expected loss by the engine's own
-    /// scores of its lines: no search below the lines, one engine call per root move.
-    Engine,
 }
 
 /// On-line learning of opponent-type probabilities (§6.6.2).

@@ -28,8 +28,8 @@
 //! games, the estimate follows recent results: `matches/2026-11-24-match7-sf2050/`). A draw
 //! is worth `−contempt` to us.
 
-use crate::eval::score::{MATE_BOUND, Score};
 pub use crate::params::om::DrawParams;
+use crate::score::{MATE_BOUND, Score};
 
 /// The drift evidence against one opponent: this game's samples and earlier games' (from the
 /// profile).

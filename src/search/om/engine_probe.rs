@@ -32,9 +32,9 @@ use shakmaty::Move;
 
 use super::{Driver, OmMode};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
 use crate::external::{EngineLine, ErrorKind, GoLimit, ManagedEngine};
 use crate::opponent::Policy;
+use crate::score::{INFINITE, Score};
 
 /// How long an engine may take beyond its own `movetime` before it counts as hung.
 pub const ENGINE_ANSWER_TIMEOUT: Duration = Duration::from_secs(5);

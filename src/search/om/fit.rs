@@ -24,10 +24,10 @@
 use shakmaty::{Color, Move};
 
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score, is_decisive};
 use crate::params::SearchParams;
 pub use crate::params::om::FitParams;
 use crate::position::Position;
+use crate::score::{INFINITE, Score, is_decisive};
 use crate::search::alphabeta::Worker;
 use crate::tt::TranspositionTable;
 

@@ -25,7 +25,7 @@ use shakmaty::Move;
 
 use super::{Driver, MAX_TYPES};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
+use crate::score::{INFINITE, Score};
 
 /// The hedge of a hedged root.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -30,6 +30,7 @@
 //! The root loop and iterative deepening live in [`root`].
 
 pub mod auto;
+pub mod auto_setup;
 pub mod bounded;
 pub mod config;
 pub mod draw_value;
@@ -51,8 +52,8 @@ use shakmaty::{Color, Move, Position as _};
 use super::Clock;
 use super::alphabeta::Worker;
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score, mate_in, mated_in};
 use crate::position::Position;
+use crate::score::{INFINITE, Score, mate_in, mated_in};
 
 /// At most this many opponent types.
 pub const MAX_TYPES: usize = 8;
@@ -205,7 +206,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
             clock: None,
             pos: root,
             root_color,
-            pv: vec![Vec::new(); crate::eval::score::MAX_PLY + 2],
+            pv: vec![Vec::new(); crate::score::MAX_PLY + 2],
             replays: std::collections::HashMap::new(),
             probes: std::collections::HashMap::new(),
             shared_probes: None,

@@ -13,10 +13,10 @@ use super::config::OmConfig;
 use super::root::{self, OmIteration, OmLine};
 use super::{Driver, ProbeSpec};
 use crate::eval::Evaluator;
-use crate::eval::score::{MATE, MAX_PLY, Score, TB_WIN_BOUND, is_mate};
 use crate::limits::Limits;
 use crate::position::{Position, uci_in};
 use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
+use crate::score::{MATE, MAX_PLY, Score, TB_WIN_BOUND, is_mate};
 use crate::search::alphabeta::Worker;
 use crate::search::pool::ThreadTables;
 use crate::search::{Clock, SearchContext, SearchResult};
@@ -375,8 +375,8 @@ pub fn learn_from_last_move<E: Evaluator + ?Sized>(
                 for &m in &moves {
                     w.pos.play(m);
                     values.push(-w.search(
-                        -crate::eval::score::INFINITE,
-                        crate::eval::score::INFINITE,
+                        -crate::score::INFINITE,
+                        crate::score::INFINITE,
                         depth - 1,
                         false,
                     ));
@@ -388,8 +388,8 @@ pub fn learn_from_last_move<E: Evaluator + ?Sized>(
             }
             _ => {
                 let r = w.probe(
-                    -crate::eval::score::INFINITE,
-                    crate::eval::score::INFINITE,
+                    -crate::score::INFINITE,
+                    crate::score::INFINITE,
                     depth,
                     false,
                 );

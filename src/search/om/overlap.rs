@@ -38,7 +38,7 @@ use super::Driver;
 use super::parallel::{Shared, run_gang};
 use super::root::{RootMoveValue, RootPass};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
+use crate::score::{INFINITE, Score};
 
 impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     /// Whether the iteration at `depth` searches its root moves beside our α-β pass: fast

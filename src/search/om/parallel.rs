@@ -48,7 +48,7 @@ use shakmaty::Move;
 use super::Driver;
 use super::root::{RootMoveValue, RootPass, kth_best};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
+use crate::score::{INFINITE, Score};
 use crate::search::pool::{SearchPool, team};
 
 /// A count of searches running at once: every participant enters it for each search of the

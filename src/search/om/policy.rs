@@ -25,10 +25,21 @@
 //! and a null-window search per root move.
 
 use super::Driver;
-use super::config::PolicyValue;
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
 use crate::opponent::Policy;
+use crate::score::{INFINITE, Score};
+
+/// How PrOM values a root move against an opponent with a mixed strategy (an `engine`
+/// type with `skill=`/`tau=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PolicyValue {
+    /// The expectation of our own search below each of the opponent's lines (§6.3).
+    #[default]
+    Search,
+    /// Our own α-β value of the move plus the opponent's expected loss by the engine's own
+    /// scores of its lines: no search below the lines, one engine call per root move.
+    Engine,
+}
 
 pub use crate::params::om::{ENGINE_VALUED_BREADTH, GIFT_CAP_CP};
 

@@ -18,8 +18,8 @@ use shakmaty::Move;
 
 use super::{Driver, ProbeMemo};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score, from_tt, to_tt};
 use crate::limits::Limits;
+use crate::score::{INFINITE, Score, from_tt, to_tt};
 use crate::search::alphabeta::Worker;
 use crate::search::window::{Aspiration, Widening};
 use crate::search::{SearchConfig, SearchContext, SearchControl};

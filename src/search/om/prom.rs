@@ -12,7 +12,7 @@ use shakmaty::Move;
 
 use super::{Driver, MAX_TYPES};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
+use crate::score::{INFINITE, Score};
 
 impl<E: Evaluator + ?Sized> Driver<'_, E> {
     /// A PrOM MIN node (MAX view, root frame).

@@ -18,8 +18,8 @@ use shakmaty::{Move, Position as _};
 use super::hedge::{Hedge, RootAb};
 use super::{Driver, MAX_TYPES, OmMode};
 use crate::eval::Evaluator;
-use crate::eval::score::{INFINITE, Score};
 use crate::report::{OmReport, Reporter};
+use crate::score::{INFINITE, Score};
 use crate::search::SearchResult;
 
 /// The result of one driver iteration, for reporting.

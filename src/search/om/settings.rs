@@ -11,7 +11,8 @@
 //! the table.
 
 use super::OmMode;
-use super::config::{Learning, PolicyValue};
+use super::config::Learning;
+use super::policy::PolicyValue;
 use crate::external::{EngineCommand, Protocol};
 use crate::learning::LearningParams;
 use crate::opponent::OpponentModel;

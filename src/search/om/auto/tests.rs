@@ -1,6 +1,9 @@
 //! Unit tests of `OM_Mode=auto`'s driver (`super`).
 
+use std::sync::Arc;
+
 use super::*;
+use crate::profile::{ProfileStore, ProfileWriter};
 
 #[test]
 fn the_rating_prior_puts_programs_at_depth_4() {
