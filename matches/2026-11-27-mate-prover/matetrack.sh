@@ -14,11 +14,14 @@
 #              matetrack_sum.py adds up the parts both engines finished (default 1: whole)
 set -e
 cd "$(dirname "$0")/../.."
+parts=${PARTS:-1}
+case $parts in
+  ''|*[!0-9]*|0) echo "matetrack.sh: PARTS must be a whole number of 1 or more, not '$parts'" >&2; exit 2 ;;
+esac
 mt=${MATETRACK:-target/matetrack}
 [ -d "$mt" ] || git clone --depth 1 https://github.com/vondele/matetrack "$mt"
 suite=${SUITE:-classic280.epd}
 nodes=${NODES:-1000000}
-parts=${PARTS:-1}
 epd="$mt/$suite"
 if [ "${EVERY:-1}" != 1 ]; then
   epd="target/${suite%.epd}-every$EVERY.epd"
