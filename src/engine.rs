@@ -37,6 +37,7 @@ use search_job::{SearchJob, run_search};
 use settings::{Applied, Settings};
 
 mod evaluation;
+mod game_clocks;
 mod mate_driver;
 mod model_setup;
 mod option_aliases;
@@ -85,6 +86,8 @@ pub struct Engine {
     external: Option<Arc<Mutex<ManagedEngine>>>,
     /// The fitted opponent model of this game (`OM_Mode=auto`).
     fit: Arc<Mutex<FitState>>,
+    /// The clocks at this game's first search: the time control's odds for `auto`.
+    game_clocks: game_clocks::GameClocks,
     /// The user's data directory for opponent profiles, found once at start-up.
     default_profile_dir: Option<std::path::PathBuf>,
     /// Saves opponent profiles off the clock (one thread, started with the first save).
@@ -148,6 +151,7 @@ impl Engine {
             learn: Arc::new(Mutex::new(LearnState::default())),
             external: None,
             fit: Arc::new(Mutex::new(FitState::default())),
+            game_clocks: game_clocks::GameClocks::default(),
             default_profile_dir: ProfileStore::default_dir(),
             profile_writer: Arc::new(crate::profile::ProfileWriter::new()),
             strength_seed: (run_seed(), 0),
@@ -221,6 +225,7 @@ impl Engine {
         self.strength_seed.1 += 1;
         *self.learn.lock() = LearnState::default();
         *self.fit.lock() = FitState::default();
+        self.game_clocks.clear();
         if let Some(e) = &self.external {
             e.lock().new_game();
         }
@@ -281,6 +286,7 @@ impl Engine {
             .pondering
             .store(limits.ponder, Ordering::SeqCst);
         let mut limits = limits;
+        self.game_clocks.note(&self.position, &mut limits);
         // UCI_LimitStrength: a node budget and a perturbed evaluation (crate::strength).
         let weak = self.strength().map(|st| {
             limits.nodes = Some(limits.nodes.map_or(st.nodes, |n| n.min(st.nodes)));

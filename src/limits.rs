@@ -36,6 +36,10 @@ pub struct Limits {
     pub opponent_time: Option<Duration>,
     /// The opponent's increment.
     pub opponent_inc: Option<Duration>,
+    /// The two clocks (ours, the opponent's) at this game's first search on a clock: the
+    /// time control's odds, which the running clocks drift from as the two sides spend
+    /// their time differently. Set by the engine core; `None` outside a game.
+    pub game_clocks: Option<(Duration, Duration)>,
 }
 
 impl Limits {

@@ -282,6 +282,7 @@ pub fn go_to_limits(g: &GoParams, engine: &Engine) -> (Limits, Vec<String>) {
         searchmoves,
         opponent_time: opp_time.map(ms),
         opponent_inc: opp_inc.map(ms),
+        game_clocks: None,
     };
     (limits, warnings)
 }

@@ -3,7 +3,8 @@
 //! and the same node count as `OM_Mode=off` at a fixed node limit, on every `bench.epd`
 //! position and on the positions of kept games (with the fit scoring the opponent's moves
 //! of the game before each search) — and the gate opens and closes with the clocks, under
-//! UCI (`wtime btime winc binc`) and xboard (`time`/`otim`).
+//! UCI (`wtime btime winc binc`) and xboard (`time`/`otim`), keeping the time control's odds
+//! (the game's first clocks) when the running clocks drift.
 
 use crate::common;
 
@@ -99,6 +100,14 @@ fn auto_is_alpha_beta_at_a_fixed_node_limit() {
     auto.close();
 }
 
+/// Searches `pos` with `go` and fails unless a line of the output contains `says`.
+fn expect_says(e: &mut Engine, pos: &str, go: &str, says: &str) {
+    e.send(pos);
+    let lines = e.read_until_bestmove(go);
+    let ok = lines.iter().any(|l| l.contains(says));
+    e.check(ok, &format!("{go}: no '{says}'"));
+}
+
 #[test]
 fn the_gate_follows_the_clocks_under_uci() {
     let mut e = engine("auto");
@@ -117,15 +126,49 @@ fn the_gate_follows_the_clocks_under_uci() {
             "go wtime 30000 winc 100",
             "the opponent's clock is not given",
         ),
+        // The running clocks say 0.3; the game's first ones (1.0) are the larger odds.
         (
             "go wtime 9000 btime 30000",
-            "om auto: alpha-beta (time odds 0.3",
+            "om auto: alpha-beta (time odds 1.0",
         ),
     ] {
-        e.send(pos);
-        let lines = e.read_until_bestmove(go);
-        let ok = lines.iter().any(|l| l.contains(says));
-        e.check(ok, &format!("{go}: no '{says}'"));
+        expect_says(&mut e, pos, go, says);
+    }
+    e.close();
+}
+
+/// A game at 30+0.3 against 10+0.1: the running clocks drift to about 2 : 1 as we spend
+/// more a move, and the gate stays open on the time control's 3 : 1 (the first start of
+/// time-odds match O1 closed it on most moves); a new game takes its clocks afresh.
+#[test]
+fn the_gate_keeps_the_time_control_odds_for_the_game() {
+    let mut e = engine("auto");
+    let pos = "position startpos moves e2e4 e7e5 g1f3 b8c6";
+    let later = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5";
+    for (new_game, pos, go, says) in [
+        (
+            true,
+            pos,
+            "go wtime 30000 btime 10000 winc 300 binc 100",
+            "resources to speculate (time odds 3.0",
+        ),
+        (
+            false,
+            later,
+            "go wtime 16000 btime 8000 winc 300 binc 100",
+            "resources to speculate (time odds 3.0",
+        ),
+        (
+            true,
+            later,
+            "go wtime 16000 btime 8000 winc 300 binc 100",
+            "alpha-beta (time odds 2.3",
+        ),
+    ] {
+        if new_game {
+            e.send("ucinewgame");
+        }
+        expect_says(&mut e, pos, go, says);
     }
     e.close();
 }

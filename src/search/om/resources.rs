@@ -7,8 +7,9 @@
 //! search limits alone:
 //!
 //! - **clocks** (UCI `wtime btime winc binc`, xboard `time`/`otim`): our time plus
-//!   [`FitParams::odds_horizon`] increments against the opponent's; open at
-//!   [`FitParams::min_time_odds`] or more;
+//!   [`FitParams::odds_horizon`] increments against the opponent's, by the running clocks or
+//!   by the time control (the clocks at the game's first search), whichever is larger
+//!   ([`time_odds`]); open at [`FitParams::min_time_odds`] or more;
 //! - **fixed depth** (`go depth D`, xboard `sd`) against a model type of known depth: open
 //!   when we search at least [`FitParams::min_extra_depth`] plies deeper (the paper's
 //!   tournaments 4 and 6: two plies);
@@ -31,18 +32,34 @@ use super::config::TypeSetup;
 use super::fit::FitParams;
 use crate::limits::Limits;
 
-/// Our time against the opponent's, each as its clock plus `horizon` increments; `None`
-/// unless both clocks are known.
+/// Our time against the opponent's, each as its clock plus `horizon` increments: the larger
+/// of the running clocks' odds and the time control's (the clocks at the game's first
+/// search, [`Limits::game_clocks`], with the same increments); `None` unless both running
+/// clocks are known.
+///
+/// Why the larger: the running odds drift from the time control's as the sides spend their
+/// time differently. With three times Toga II's time (30+0.3 against 10+0.1) nosce's clock
+/// fell to about twice Toga's within the first game (it spends more of its clock a move),
+/// and at equal time to 0.5–1.0 of it on most moves (`matches/2026-11-27-bao-tournaments/`,
+/// time-odds E and the first start of O1): spending the extra time is what the odds are
+/// for, so the time control still counts; an opponent who fell behind on its clock gives
+/// odds as well.
 pub fn time_odds(limits: &Limits, horizon: u32) -> Option<f64> {
     let budget = |t: Duration, inc: Option<Duration>| {
         t.as_secs_f64() + f64::from(horizon) * inc.unwrap_or_default().as_secs_f64()
     };
-    let ours = budget(limits.time?, limits.inc);
-    let theirs = budget(limits.opponent_time?, limits.opponent_inc);
-    Some(if theirs <= 0.0 {
-        f64::INFINITY
-    } else {
-        ours / theirs
+    let ratio = |ours: Duration, theirs: Duration| {
+        let theirs = budget(theirs, limits.opponent_inc);
+        if theirs <= 0.0 {
+            f64::INFINITY
+        } else {
+            budget(ours, limits.inc) / theirs
+        }
+    };
+    let running = ratio(limits.time?, limits.opponent_time?);
+    Some(match limits.game_clocks {
+        Some((ours, theirs)) => running.max(ratio(ours, theirs)),
+        None => running,
     })
 }
 
@@ -53,7 +70,9 @@ pub fn gate(limits: &Limits, model: &TypeSetup, p: &FitParams) -> Result<String,
         return Err("no extra resources: analysis or a mate search".into());
     }
     if let Some(odds) = time_odds(limits, p.odds_horizon) {
-        return if odds >= p.min_time_odds {
+        // Odds of exactly the threshold (30+0.3 against 10+0.1) are met whatever the
+        // rounding of the clocks' sums.
+        return if odds >= p.min_time_odds - 1e-9 {
             Ok(format!("time odds {odds:.1} >= {:.1}", p.min_time_odds))
         } else {
             Err(format!("time odds {odds:.1} < {:.1}", p.min_time_odds))
@@ -134,6 +153,47 @@ mod tests {
         let e = gate(&clocks(30_000, None, 0), &m, &p).unwrap_err();
         assert!(e.contains("opponent's clock"), "{e}");
         assert!(gate(&clocks(30_000, Some(0), 0), &m, &p).is_ok());
+    }
+
+    #[test]
+    fn the_time_control_counts_when_the_running_clocks_drift() {
+        let p = FitParams::default();
+        let m = model(Some(4), None);
+        let ms = Duration::from_millis;
+        // 30+0.3 against 10+0.1, later in the game: the clocks now 2.0 : 1, the control 3 : 1.
+        let drifted = Limits {
+            time: Some(ms(16_000)),
+            inc: Some(ms(300)),
+            opponent_time: Some(ms(8_000)),
+            opponent_inc: Some(ms(100)),
+            ..Limits::default()
+        };
+        let running = time_odds(&drifted, p.odds_horizon).unwrap();
+        assert!((running - 25.0 / 11.0).abs() < 1e-9, "{running}");
+        assert!(gate(&drifted, &m, &p).is_err());
+        let in_game = Limits {
+            game_clocks: Some((ms(30_000), ms(10_000))),
+            ..drifted.clone()
+        };
+        let odds = time_odds(&in_game, p.odds_horizon).unwrap();
+        assert!((odds - 3.0).abs() < 1e-9, "{odds}");
+        assert!(gate(&in_game, &m, &p).unwrap().contains("time odds 3.0"));
+        // Equal time control, the opponent fallen behind: the running odds count.
+        let behind = Limits {
+            game_clocks: Some((ms(10_000), ms(10_000))),
+            time: Some(ms(9_000)),
+            opponent_time: Some(ms(1_000)),
+            inc: None,
+            opponent_inc: None,
+            ..Limits::default()
+        };
+        assert!((time_odds(&behind, 30).unwrap() - 9.0).abs() < 1e-9);
+        // Without the running clocks, the game's first ones say nothing.
+        let no_clock = Limits {
+            game_clocks: Some((ms(30_000), ms(10_000))),
+            ..Limits::default()
+        };
+        assert_eq!(time_odds(&no_clock, 30), None);
     }
 
     #[test]
