@@ -7,7 +7,7 @@
 # the profile folders, added with `git add -f`); this script unpacks a .gz whose plain file is
 # missing before it resumes.
 #
-#   NOSCE=path/to/nosce matches/2026-11-27-bao-tournaments/time-odds.sh E|O1|O2|O3
+#   NOSCE=path/to/nosce matches/2026-11-27-bao-tournaments/time-odds.sh E|O1|O2|O3|O4
 #
 # NOSCE defaults to target/release/nosce; TOGA2 and GNUCHESS to Debian's /usr/games ones
 # (toga2, gnuchessu).
@@ -15,7 +15,7 @@
 # auto-info.log, profiles-*); the comparison: benches/paired_pgn.py (printed at the end).
 set -e
 cd "$(dirname "$0")/../.."
-match=${1:?usage: time-odds.sh E|O1|O2|O3}
+match=${1:?usage: time-odds.sh E|O1|O2|O3|O4}
 nosce=${NOSCE:-target/release/nosce}
 toga2=${TOGA2:-/usr/games/toga2}
 # gnuchessu: Debian's `gnuchess --uci` (match.py starts a program without arguments).
@@ -32,7 +32,9 @@ case $match in
   O2) opp=$gnuchess; tc1=30+0.3 ;;
   # O3 (amendment 3): O2 with gnuchess itself offered to auto's fit (both arms; off ignores it).
   O3) opp=$gnuchess; tc1=30+0.3; model=1 ;;
-  *) echo "time-odds.sh: unknown match '$match' (E, O1, O2 or O3)" >&2; exit 2 ;;
+  # O4 (amendment 4): O3 with nosce's evaluation weakened to the generation-0 net (the pilot's pick).
+  O4) opp=$gnuchess; tc1=30+0.3; model=1; evalfile=matches/2026-11-25-nnue-gen0/nosce-20a6e878b5d6.nnue ;;
+  *) echo "time-odds.sh: unknown match '$match' (E, O1, O2, O3 or O4)" >&2; exit 2 ;;
 esac
 [ -x "$nosce" ] || { echo "time-odds.sh: no nosce binary at $nosce (set NOSCE)" >&2; exit 2; }
 games=${GAMES:-400}  # GAMES: only for a smoke test; the plan plays 400
@@ -52,6 +54,7 @@ arm() {
   else
     set --
   fi
+  if [ -n "$evalfile" ]; then set -- "$@" --option1 "EvalFile=$evalfile"; fi
   python3 benches/match.py --engine1 "$nosce" --engine2 "$opp" \
     --option1 OM_Mode="$mode" --option1 OM_Profiles="$dir/profiles-$mode" \
     --option1 Hash=16 --option1 Threads=1 \
