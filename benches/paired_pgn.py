@@ -13,8 +13,9 @@ approximation on the per-game scores), the difference B − A in percentage poin
         --a o1-off.pgn --b o1-auto.pgn [--info-log o1-auto-info.log]
 
 With `--info-log` (the file `match.py --info-log` wrote for arm B) it also counts
-`OM_Mode=auto`'s decisions: the moves it played as α-β and those on which the clocks gave it
-the resources to speculate.
+`OM_Mode=auto`'s decisions: the moves it played as α-β, those on which the clocks gave it
+the resources to speculate, and of those the ones on which its fit had also earned its
+weight, so that it speculated.
 
 Standard library only (no SciPy on the session machines): the t distribution's tail comes
 from the regularised incomplete beta function by its continued fraction (Lentz's method).
@@ -128,17 +129,27 @@ def arm_line(name, games):
 
 
 def count_decisions(path):
-    counts = {"alpha-beta": 0, "speculate": 0}
+    """auto's decisions in an info log: `alpha-beta` (the resources gate shut), `gate-open`
+    (open, but the fit had not earned its weight: still α-β) and `speculate` (open and
+    earned: the hedged root ran). Each decision's `om model` report comes before its gate
+    line; a move without one (nothing fitted yet) has not earned."""
+    counts = {"alpha-beta": 0, "gate-open": 0, "speculate": 0}
     try:
         f = open(path, encoding="utf-8", errors="replace")
     except OSError as e:
         sys.exit(f"paired_pgn.py: cannot read {path}: {e}")
+    model = None
     with f:
         for line in f:
-            if "info string om auto: alpha-beta" in line:
+            if "info string om model " in line:
+                model = line
+            elif "info string om auto: alpha-beta" in line:
                 counts["alpha-beta"] += 1
+                model = None
             elif "info string om auto: resources to speculate" in line:
-                counts["speculate"] += 1
+                earned = model is not None and " type " in model and "(not earned" not in model
+                counts["speculate" if earned else "gate-open"] += 1
+                model = None
     return counts
 
 
@@ -175,10 +186,13 @@ def main():
               "(B > A)")
     if args.info_log:
         c = count_decisions(args.info_log)
-        total = c["alpha-beta"] + c["speculate"]
-        share = 100 * c["speculate"] / total if total else 0.0
-        print(f"auto's decisions (B): {total} moves, {c['speculate']} with resources to "
-              f"speculate ({share:.1f} %), {c['alpha-beta']} as alpha-beta")
+        opened = c["gate-open"] + c["speculate"]
+        total = c["alpha-beta"] + opened
+        share = 100 * opened / total if total else 0.0
+        spec = 100 * c["speculate"] / total if total else 0.0
+        print(f"auto's decisions (B): {total} moves, {opened} with resources to "
+              f"speculate ({share:.1f} %), {c['alpha-beta']} as alpha-beta; speculated "
+              f"(the fit's weight earned too) on {c['speculate']} ({spec:.1f} %)")
 
 
 if __name__ == "__main__":

@@ -404,6 +404,39 @@ fn auto_mode_with_an_engine_candidate_answers_on_time_under_a_short_clock() {
     e.close();
 }
 
+/// An engine candidate of `auto`'s fit that cannot answer (one that exits at `go`, one that
+/// does not start) is reported by the fit, and the move is played all the same.
+#[test]
+fn auto_mode_reports_an_engine_candidate_that_fails() {
+    for (engine, what) in [
+        (fake("crash"), "exited"),
+        ("/nonexistent/engine-binary".to_string(), "did not start"),
+    ] {
+        let mut e = engine_with(&[
+            ("OM_Mode", "auto"),
+            ("OM_OpponentTypes", "engine:1:depth=1"),
+            ("OM_OpponentEngine", &engine),
+        ]);
+        e.send("ucinewgame");
+        // Black to move after the opponent's e2e4, with three times White's time: the
+        // resources gate is open, so the fit scores e2e4 with every candidate.
+        let lines = go_checked(
+            &mut e,
+            &["e2e4"],
+            "go wtime 9000 btime 30000 winc 100 binc 300",
+            // A python engine's start on a loaded machine (the fake imports python-chess).
+            SEARCH * 3,
+        );
+        e.check(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string om fit:") && l.contains(what)),
+            &format!("no fit report of an engine that {what}: {lines:?}"),
+        );
+        e.close();
+    }
+}
+
 /// The numbers of the `om engine calls C time T ms budget B ms own replies F` line.
 fn engine_use(lines: &[String]) -> Option<(u64, u64, u64, u64)> {
     let line = lines.iter().rev().find(|l| l.contains("om engine calls"))?;

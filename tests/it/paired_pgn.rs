@@ -84,6 +84,12 @@ fn paired_test_over_openings_matches_the_hand_computation() {
         dir.join("info.log"),
         "<p>: info string om auto: alpha-beta (time odds 0.8 < 3.0); no fit this move\n\
          <p>: info string om auto: resources to speculate (time odds 3.1)\n\
+         <p>: info string om model a=0.9 type a predicted 1/2 differing 1/2 weight 0.20 \
+         useful 0.500 (not earned: alpha-beta)\n\
+         <p>: info string om auto: resources to speculate (time odds 3.1)\n\
+         <p>: info string om model a=0.9 type a predicted 9/10 differing 5/6 weight 0.60 \
+         useful 0.500\n\
+         <p>: info string om auto: resources to speculate (time odds 3.1)\n\
          <p>: info string something else\n",
     )
     .unwrap();
@@ -121,7 +127,10 @@ fn paired_test_over_openings_matches_the_hand_computation() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("2 moves, 1 with resources to speculate (50.0 %), 1 as alpha-beta"),
+        stdout.contains(
+            "4 moves, 3 with resources to speculate (75.0 %), 1 as alpha-beta; speculated \
+             (the fit's weight earned too) on 1 (25.0 %)"
+        ),
         "{stdout}"
     );
 

@@ -30,6 +30,7 @@ use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_mo
 use super::hedge::Hedge;
 use super::model::search_model;
 use crate::eval::Evaluator;
+use crate::external::ErrorKind;
 use crate::limits::Limits;
 use crate::position::Position;
 use crate::profile::{CandidateStats, Profile};
@@ -378,6 +379,9 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
         return;
     }
     let stop = &ctx.control.stop;
+    // The first fault of an engine base this search (a helper that does not start, exits,
+    // hangs or answers garbage), reported once below; our own stop or deadline is not one.
+    let fault: std::cell::RefCell<Option<String>> = std::cell::RefCell::new(None);
     let mut bases: Vec<Base<'_>> = setup
         .types
         .iter()
@@ -385,8 +389,23 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
             Some(probe) => {
                 let probe = probe.clone();
                 let replay = t.replay;
+                let fault = &fault;
                 Base::Oracle(Box::new(move |p: &Position| {
-                    probe.ask(p, replay, deadline, stop).ok()
+                    match probe.ask(p, replay, deadline, stop) {
+                        Ok(m) => Some(m),
+                        Err(e) => {
+                            let ours = e.kind == ErrorKind::Stopped
+                                || deadline.is_some_and(|d| Instant::now() >= d);
+                            if e.kind == ErrorKind::Timeout && !ours {
+                                // No answer within the answer timeout: the engine hangs.
+                                probe.engine.lock().abandon(&e);
+                            }
+                            if !ours {
+                                fault.borrow_mut().get_or_insert_with(|| e.to_string());
+                            }
+                            None
+                        }
+                    }
                 }))
             }
             None => Base::Search {
@@ -436,6 +455,12 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
         if !done || deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
+    }
+    drop(bases);
+    if let Some(e) = fault.into_inner() {
+        ctx.reporter.message(&format!(
+            "om fit: {e}; the engine type predicts nothing until it answers again"
+        ));
     }
 }
 
