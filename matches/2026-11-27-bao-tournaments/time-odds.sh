@@ -24,8 +24,8 @@ gnuchess=${GNUCHESS:-/usr/games/gnuchessu}
 PATH="$PATH:/usr/games"
 export PATH
 model=
+evalfile=
 dir=matches/2026-11-27-bao-tournaments/time-odds/$match
-mkdir -p "$dir"
 case $match in
   E) opp=$toga2; tc1=10+0.1 ;;
   O1) opp=$toga2; tc1=30+0.3 ;;
@@ -37,6 +37,7 @@ case $match in
   *) echo "time-odds.sh: unknown match '$match' (E, O1, O2, O3 or O4)" >&2; exit 2 ;;
 esac
 [ -x "$nosce" ] || { echo "time-odds.sh: no nosce binary at $nosce (set NOSCE)" >&2; exit 2; }
+mkdir -p "$dir"
 games=${GAMES:-400}  # GAMES: only for a smoke test; the plan plays 400
 arm() {
   mode=$1
