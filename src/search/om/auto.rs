@@ -30,7 +30,6 @@ use super::fit::{Base, FitParams, FitState, Observation, score_move, unscored_mo
 use super::hedge::Hedge;
 use super::model::search_model;
 use crate::eval::Evaluator;
-use crate::external::ErrorKind;
 use crate::limits::Limits;
 use crate::position::Position;
 use crate::profile::{CandidateStats, Profile};
@@ -391,21 +390,14 @@ fn fit_new_moves<E: Evaluator + ?Sized>(
                 let replay = t.replay;
                 let fault = &fault;
                 Base::Oracle(Box::new(move |p: &Position| {
-                    match probe.ask(p, replay, deadline, stop) {
-                        Ok(m) => Some(m),
-                        Err(e) => {
-                            let ours = e.kind == ErrorKind::Stopped
-                                || deadline.is_some_and(|d| Instant::now() >= d);
-                            if e.kind == ErrorKind::Timeout && !ours {
-                                // No answer within the answer timeout: the engine hangs.
-                                probe.engine.lock().abandon(&e);
+                    probe
+                        .ask(p, replay, deadline, stop)
+                        .map_err(|e| {
+                            if let Some(f) = probe.fault(&e, deadline) {
+                                fault.borrow_mut().get_or_insert(f);
                             }
-                            if !ours {
-                                fault.borrow_mut().get_or_insert_with(|| e.to_string());
-                            }
-                            None
-                        }
-                    }
+                        })
+                        .ok()
                 }))
             }
             None => Base::Search {

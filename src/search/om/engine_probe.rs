@@ -91,6 +91,23 @@ impl EngineProbe {
             .lock()
             .query(pos, self.limit, replay, self.deadline(hard), stop)
     }
+
+    /// Whose failure an error of [`Self::ask`] asked `by` that deadline is: `None` when it is
+    /// ours (our stop flag, or a timeout at our deadline), else the engine's fault as a
+    /// message — also an engine that failed to start or exited while our deadline passed
+    /// (a handshake cut short by our clock is still a start that failed). An engine that did
+    /// not answer within its answer timeout hangs and is abandoned here, so that the next
+    /// query starts it afresh instead of waiting on it again.
+    pub fn fault(&self, e: &crate::external::ExternalError, by: Option<Instant>) -> Option<String> {
+        let at_our_deadline = by.is_some_and(|d| Instant::now() >= d);
+        if e.kind == ErrorKind::Stopped || (e.kind == ErrorKind::Timeout && at_our_deadline) {
+            return None;
+        }
+        if e.kind == ErrorKind::Timeout {
+            self.engine.lock().abandon(e);
+        }
+        Some(e.to_string())
+    }
 }
 
 impl<E: Evaluator + ?Sized> Driver<'_, E> {
@@ -144,21 +161,12 @@ impl<E: Evaluator + ?Sized> Driver<'_, E> {
                 self.engine_use.fallbacks += 1;
                 self.own_reply_here()
             }
-            Err(e)
-                if e.kind == ErrorKind::Stopped
-                    || (e.kind == ErrorKind::Timeout
-                        && hard.is_some_and(|h| Instant::now() >= h)) =>
-            {
-                // Our own stop or clock, not the engine's fault.
-                self.aborted = true;
-                None
-            }
             Err(e) => {
-                if e.kind == ErrorKind::Timeout {
-                    // No answer within the answer timeout: the engine hangs.
-                    probe.engine.lock().abandon(&e);
+                // Our own stop or clock ends the search quietly; the engine's fault is
+                // reported by the root loop, which drops the type.
+                if let Some(fault) = probe.fault(&e, hard) {
+                    self.failure = Some((t, fault));
                 }
-                self.failure = Some((t, e.to_string()));
                 self.aborted = true;
                 None
             }
