@@ -10,14 +10,14 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use nosce::tb::{
     ExactTables, Material, Metric, SyzygyTables,
     generate::solve,
-    sample::{SplitMix64, position_at, reorient},
+    sample::{position_at, reorient},
 };
 use shakmaty::{Chess, Color};
 
 fn positions(tables: &ExactTables, key: &str, count: usize) -> Vec<Chess> {
     let m: Material = key.parse().expect("material");
     let t = tables.table(&m).expect("table");
-    let mut rng = SplitMix64::new(42);
+    let mut rng = nosce::rng::GameRng::from_seed(42);
     let mut out = Vec::new();
     while out.len() < count {
         let turn = if rng.below(2) == 0 {
@@ -25,7 +25,7 @@ fn positions(tables: &ExactTables, key: &str, count: usize) -> Vec<Chess> {
         } else {
             Color::Black
         };
-        if let Some(p) = position_at(&t, rng.below(t.layout().size as u64) as u32, turn) {
+        if let Some(p) = position_at(&t, rng.below(t.layout().size) as u32, turn) {
             out.push(reorient(&p, rng.below(8) as u8, rng.below(2) == 1).unwrap_or(p));
         }
     }

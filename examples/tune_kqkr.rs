@@ -21,8 +21,8 @@ use std::sync::Arc;
 use nosce::eval::{EvalParams, FullEval, KqkrParams, Perturbed};
 use nosce::experiment::config::BROWNE_BELLE;
 use nosce::position::Position;
+use nosce::rng::GameRng;
 use nosce::search::search_depth;
-use nosce::tb::sample::SplitMix64;
 use nosce::tb::{ExactTables, Metric, Wdl};
 use nosce::tt::TranspositionTable;
 use shakmaty::fen::Fen;
@@ -67,7 +67,7 @@ fn weight(p: &mut KqkrParams, i: usize) -> &mut i32 {
 
 /// The K+Q positions (won, not a conversion in one) of games from both start positions.
 fn game_positions(exact: &ExactTables, count: usize, depth: u32) -> Result<Vec<Case>, String> {
-    let mut rng = SplitMix64::new(12345);
+    let mut rng = GameRng::from_seed(12345);
     let tt = TranspositionTable::new(1);
     let mut cases = Vec::new();
     let mut game = 0u64;
@@ -114,7 +114,7 @@ fn game_positions(exact: &ExactTables, count: usize, depth: u32) -> Result<Vec<C
                     .filter(|r| r.value == top)
                     .map(|r| r.mv)
                     .collect();
-                ties[rng.below(ties.len() as u64) as usize]
+                ties[rng.below(ties.len())]
             };
             pos.play_unchecked(m);
         }

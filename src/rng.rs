@@ -1,6 +1,9 @@
 //! [`GameRng`]: the small deterministic generator of the crate — each self-play game's
-//! random opening plies (`datagen`), seeded random nets for tests of the inference (`nnue`).
-//! A module of its own so that the network and its inference need nothing from the lab.
+//! random opening plies (`datagen`), seeded random nets for tests of the inference (`nnue`),
+//! the tables' random samples (`tb::sample`) and the seeded stress and fuzz tests. A module
+//! of its own so that the network and its inference need nothing from the lab. Written
+//! here rather than taken from a crate: it is ten lines, and a crate's stream could change
+//! with its version, where ours is part of every recorded seed's meaning.
 //!
 //! SplitMix64 (Steele, Lea and Flood 2014): a 64-bit counter advanced by the golden-ratio
 //! increment and passed through the [`mix64`] finaliser (also the crate's seeded hash:
@@ -31,6 +34,12 @@ impl GameRng {
         GameRng {
             state: mix64(mix64(seed) ^ game.wrapping_mul(GOLDEN)),
         }
+    }
+
+    /// The plain SplitMix64 stream started at `seed` (one generator for a whole run: the
+    /// tables' samples, the seeded tests).
+    pub const fn from_seed(seed: u64) -> Self {
+        GameRng { state: seed }
     }
 
     /// The next 64 random bits.
@@ -69,6 +78,15 @@ mod tests {
             draws(1, 6)[0],
             "a fresh generator starts at the first draw"
         );
+    }
+
+    #[test]
+    fn from_seed_is_the_published_splitmix64() {
+        // The reference stream of SplitMix64 seeded with 0 (Vigna's splitmix64.c).
+        let mut r = GameRng::from_seed(0);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(r.next_u64(), 0x06C4_5D18_8009_454F);
     }
 
     #[test]

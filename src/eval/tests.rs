@@ -313,18 +313,6 @@ fn kqkr_optimal_lines_trend_upward_for_white() {
     assert!(rho_kqkr > 0.0, "KQKR-only rho {rho_kqkr}");
 }
 
-/// A tiny deterministic generator (xorshift64*), test-only.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
-
 #[test]
 fn random_playouts_stay_in_bounds_and_symmetric() {
     let full = FullEval::default();
@@ -339,7 +327,7 @@ fn random_playouts_stay_in_bounds_and_symmetric() {
         "8/8/8/3k4/8/8/8/2B1KN2 w - - 0 1",
         "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
     ];
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = crate::rng::GameRng::from_seed(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     for start in starts {
         for _ in 0..60 {
@@ -349,12 +337,12 @@ fn random_playouts_stay_in_bounds_and_symmetric() {
                 if moves.is_empty() {
                     break;
                 }
-                let m = moves[(rng.next() % moves.len() as u64) as usize];
+                let m = moves[rng.below(moves.len())];
                 pos.play_unchecked(m);
                 let s = full.evaluate(&pos);
                 assert!(s.abs() <= MAX_EVAL, "{s}");
                 assert!(material.evaluate(&pos).abs() <= MAX_EVAL);
-                if rng.next().is_multiple_of(8) {
+                if rng.below(8) == 0 {
                     let flipped = colour_flipped(&pos);
                     assert_eq!(
                         s,

@@ -438,19 +438,19 @@ mod tests {
             "move e7e8q",
             "Illegal move: sd 3",
         ];
-        let mut rng = crate::tb::sample::SplitMix64::new(17);
+        let mut rng = crate::rng::GameRng::from_seed(17);
         let pos = Position::default();
         let mut f = Features::default();
         let mut t = Thinking::default();
         for i in 0..20_000 {
             let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
             for _ in 0..=rng.below(4) {
-                let at = rng.below(bytes.len() as u64 + 1) as usize;
+                let at = rng.below(bytes.len() + 1);
                 match rng.below(3) {
                     0 if at < bytes.len() => {
                         bytes.remove(at);
                     }
-                    1 => bytes.insert(at, b"=\" 9-.&q\xff"[rng.below(8) as usize]),
+                    1 => bytes.insert(at, b"=\" 9-.&q\xff"[rng.below(8)]),
                     _ => bytes.truncate(at),
                 }
             }

@@ -1,5 +1,5 @@
 //! Positions out of the tables for tests and cross-checks: every canonical legal position of
-//! a table as a `shakmaty::Chess`, and reproducible random samples (SplitMix64, no extra crate)
+//! a table as a `shakmaty::Chess`, and reproducible random samples (the crate's [`GameRng`])
 //! with our DTM, dumped as `fen;dtm` lines for the Gaviota comparison script. These are the
 //! checks behind using the tables as the KQKR oracle of Donkers 2003 §5.4 / Appendix B.
 
@@ -7,36 +7,12 @@ use shakmaty::{
     Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Setup, Square, fen::Fen,
 };
 
+use crate::rng::GameRng;
 use crate::tb::{
     exact::ExactTables,
     material::Material,
     table::{CODE_ILLEGAL, Table, Wdl},
 };
-
-/// SplitMix64: a tiny reproducible generator for sampling.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-}
 
 /// The position stored at `idx` with `turn` to move, if the slot is legal.
 pub fn position_at(table: &Table, idx: u32, turn: Color) -> Option<Chess> {
@@ -82,7 +58,7 @@ pub fn dump_random(exact: &ExactTables, count: usize, seed: u64) -> Result<Strin
         let m: Material = key.parse().map_err(|e| format!("{e}"))?;
         tables.push(exact.table(&m).map_err(|e| e.to_string())?);
     }
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = GameRng::from_seed(seed);
     let mut out = String::new();
     let mut made = 0;
     while made < count {
@@ -97,7 +73,7 @@ pub fn dump_random(exact: &ExactTables, count: usize, seed: u64) -> Result<Strin
         } else {
             Color::Black
         };
-        let idx = rng.below(table.layout().size as u64) as u32;
+        let idx = rng.below(table.layout().size) as u32;
         let Some(pos) = position_at(table, idx, turn) else {
             continue;
         };

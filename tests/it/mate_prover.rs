@@ -10,6 +10,7 @@ use common::forces_mate;
 use nosce::eval::FullEval;
 use nosce::mate::{Algorithm, Outcome, ProofLimits, ProofResult, prove};
 use nosce::position::Position;
+use nosce::rng::GameRng;
 use nosce::score::{is_mate, mate_moves};
 use nosce::search::search_depth;
 use nosce::tb::exact::ExactTables;
@@ -56,28 +57,16 @@ fn limits(nodes: u64) -> ProofLimits {
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Random legal positions K+`piece` v K, white to move, with the table's mate in moves
 /// (None when drawn), deterministic for a seed.
 fn table_positions(piece: char, seed: u64, count: usize) -> Vec<(String, Option<u32>)> {
     let tables = ExactTables::in_memory();
     let material = format!("K{}vK", piece.to_ascii_uppercase());
     tables.generate(&material).expect("table generation");
-    let mut rng = Rng(seed);
+    let mut rng = GameRng::from_seed(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let sq: Vec<usize> = (0..3).map(|_| (rng.next() % 64) as usize).collect();
+        let sq: Vec<usize> = (0..3).map(|_| (rng.next_u64() % 64) as usize).collect();
         if sq[0] == sq[1] || sq[0] == sq[2] || sq[1] == sq[2] {
             continue;
         }
@@ -541,7 +530,7 @@ fn a_raised_flag_or_a_passed_deadline_stops_every_algorithm_at_once() {
 /// force must agree on the shortest mate up to two moves, or on none.
 #[test]
 fn the_prover_and_alpha_beta_agree_on_random_positions() {
-    let mut rng = Rng(2026);
+    let mut rng = GameRng::from_seed(2026);
     let (mut with_mate, mut others) = (Vec::new(), Vec::new());
     for _ in 0..3000 {
         if with_mate.len() >= 25 && others.len() >= 50 {
@@ -558,11 +547,11 @@ fn the_prover_and_alpha_beta_agree_on_random_positions() {
                     || (with_mate.len() < 25 && !b.is_check() && forces_mate(&b, 2));
                 if mate_now && with_mate.len() < 25 {
                     with_mate.push(b.clone());
-                } else if !mate_now && others.len() < 50 && rng.next().is_multiple_of(40) {
+                } else if !mate_now && others.len() < 50 && rng.next_u64().is_multiple_of(40) {
                     others.push(b.clone());
                 }
             }
-            b.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+            b.play_unchecked(moves[(rng.next_u64() % moves.len() as u64) as usize]);
         }
     }
     assert_eq!(

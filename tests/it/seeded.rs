@@ -1,4 +1,4 @@
-//! Seeded random input for the stress and fuzz tests: the library's SplitMix64, so
+//! Seeded random input for the stress and fuzz tests: the library's generator, so
 //! that a failing run is replayed from the seed it prints, and the run's length and seed
 //! from the environment.
 
@@ -6,20 +6,20 @@
 
 use std::time::Duration;
 
-use nosce::tb::sample::SplitMix64;
+use nosce::rng::GameRng;
 
-/// The library's SplitMix64 with the helpers the tests draw with.
-pub struct Rng(SplitMix64);
+/// The library's generator with the helpers the tests draw with.
+pub struct Rng(GameRng);
 
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
-        Rng(SplitMix64::new(seed))
+        Rng(GameRng::from_seed(seed))
     }
 
     /// Uniform in `0..n` (0 if `n` is 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.0.below(n)
+        self.0.below(n as usize) as u64
     }
 
     /// Uniform index in `0..n` (0 if `n` is 0).

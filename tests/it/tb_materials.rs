@@ -10,7 +10,7 @@ use crate::tb_common;
 
 use nosce::tb::{
     ExactTables, Material, Wdl, gen_text, probe_text,
-    sample::{SplitMix64, position_at, reorient},
+    sample::{position_at, reorient},
 };
 use shakmaty::{Color, Position};
 use shakmaty_syzygy::Wdl as SzWdl;
@@ -78,7 +78,7 @@ fn sample_against_syzygy(key: &str, samples: usize) {
     };
     let tables = tb_common::exact();
     let t = tables.generate(key).expect("generate");
-    let mut rng = SplitMix64::new(7);
+    let mut rng = nosce::rng::GameRng::from_seed(7);
     let (mut n, mut decisive) = (0, 0);
     while n < samples {
         let turn = if rng.below(2) == 0 {
@@ -86,7 +86,7 @@ fn sample_against_syzygy(key: &str, samples: usize) {
         } else {
             Color::Black
         };
-        let idx = rng.below(t.layout().size as u64) as u32;
+        let idx = rng.below(t.layout().size) as u32;
         let Some(pos) = position_at(&t, idx, turn) else {
             continue;
         };
