@@ -7,7 +7,7 @@
 # the profile folders, added with `git add -f`); this script unpacks a .gz whose plain file is
 # missing before it resumes.
 #
-#   NOSCE=path/to/nosce matches/2026-11-27-bao-tournaments/time-odds.sh E|O1|O2|O3|O4
+#   NOSCE=path/to/nosce matches/2026-11-27-bao-tournaments/time-odds.sh E|O1|O2|O3|O4|O5
 #
 # NOSCE defaults to target/release/nosce; TOGA2 and GNUCHESS to Debian's /usr/games ones
 # (toga2, gnuchessu).
@@ -15,7 +15,7 @@
 # auto-info.log, profiles-*); the comparison: benches/paired_pgn.py (printed at the end).
 set -e
 cd "$(dirname "$0")/../.."
-match=${1:?usage: time-odds.sh E|O1|O2|O3|O4}
+match=${1:?usage: time-odds.sh E|O1|O2|O3|O4|O5}
 nosce=${NOSCE:-target/release/nosce}
 toga2=${TOGA2:-/usr/games/toga2}
 # gnuchessu: Debian's `gnuchess --uci` (match.py starts a program without arguments).
@@ -23,7 +23,7 @@ gnuchess=${GNUCHESS:-/usr/games/gnuchessu}
 # Debian's gnuchessu starts `gnuchess` by name, from /usr/games.
 PATH="$PATH:/usr/games"
 export PATH
-model=
+model=     # the depth at which the opponent program is offered to auto's fit as its own model
 evalfile=
 dir=matches/2026-11-27-bao-tournaments/time-odds/$match
 case $match in
@@ -31,10 +31,12 @@ case $match in
   O1) opp=$toga2; tc1=30+0.3 ;;
   O2) opp=$gnuchess; tc1=30+0.3 ;;
   # O3 (amendment 3): O2 with gnuchess itself offered to auto's fit (both arms; off ignores it).
-  O3) opp=$gnuchess; tc1=30+0.3; model=1 ;;
+  O3) opp=$gnuchess; tc1=30+0.3; model=5 ;;
   # O4 (amendment 4): O3 with nosce's evaluation weakened to the generation-0 net (the pilot's pick).
-  O4) opp=$gnuchess; tc1=30+0.3; model=1; evalfile=matches/2026-11-25-nnue-gen0/nosce-20a6e878b5d6.nnue ;;
-  *) echo "time-odds.sh: unknown match '$match' (E, O1, O2, O3 or O4)" >&2; exit 2 ;;
+  O4) opp=$gnuchess; tc1=30+0.3; model=5; evalfile=matches/2026-11-25-nnue-gen0/nosce-20a6e878b5d6.nnue ;;
+  # O5 (amendment 5): O1 with Toga II itself offered to auto's fit at depth 6, and O4's net.
+  O5) opp=$toga2; tc1=30+0.3; model=6; evalfile=matches/2026-11-25-nnue-gen0/nosce-20a6e878b5d6.nnue ;;
+  *) echo "time-odds.sh: unknown match '$match' (E, O1, O2, O3, O4 or O5)" >&2; exit 2 ;;
 esac
 [ -x "$nosce" ] || { echo "time-odds.sh: no nosce binary at $nosce (set NOSCE)" >&2; exit 2; }
 mkdir -p "$dir"
@@ -51,7 +53,7 @@ arm() {
   extra=""
   [ "$mode" = auto ] && extra="--info-log $dir/auto-info.log"
   if [ -n "$model" ]; then
-    set -- --option1 "OM_OpponentEngine=$opp" --option1 OM_OpponentTypes=engine:1:depth=5
+    set -- --option1 "OM_OpponentEngine=$opp" --option1 "OM_OpponentTypes=engine:1:depth=$model"
   else
     set --
   fi
