@@ -19,12 +19,12 @@ impl Rng {
 
     /// Uniform in `0..n` (0 if `n` is 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.0.below(n as usize) as u64
+        self.index(n as usize) as u64
     }
 
     /// Uniform index in `0..n` (0 if `n` is 0).
     pub fn index(&mut self, n: usize) -> usize {
-        self.below(n as u64) as usize
+        self.0.below(n)
     }
 
     pub fn chance(&mut self, percent: u64) -> bool {
