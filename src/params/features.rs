@@ -6,7 +6,9 @@
 //! that records its test (`matches/2026-11-28-search41/PLAN.md`). The refinements are the
 //! ones modern engines measured in their own tests: continuation and capture histories,
 //! history-based reductions, the improving flag, singular extensions, correction history and
-//! a soft time limit that follows the best move's share of the nodes (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
+//! a soft time limit that follows the best move's share of the nodes, static-exchange pruning of
+//! quiet moves that leave a piece to be lost, and pruning of quiet moves with a bad continuation
+//! history (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
 //! numeric settings live in [`FeatureParams`], beside the switches.
 
 /// Which trial refinements the α-β search uses.
@@ -30,10 +32,16 @@ pub struct SearchFeatures {
     /// Time management: the soft limit also scales with the share of the root's nodes the
     /// best move took ([`crate::params::TimeParams::node_share_base`]).
     pub node_time: bool,
+    /// SEE pruning of quiet moves: near the leaves, a quiet move whose static exchange on its
+    /// target square loses more than a depth-scaled margin is not searched (checks excepted).
+    pub see_quiets: bool,
+    /// History pruning: near the leaves of non-PV nodes, a quiet move whose continuation
+    /// history is below a depth-scaled threshold is not searched (checks excepted).
+    pub history_pruning: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 7] = [
+pub const WORDS: [&str; 9] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -41,6 +49,8 @@ pub const WORDS: [&str; 7] = [
     "singular",
     "corrhist",
     "nodetime",
+    "seequiet",
+    "histprune",
 ];
 
 impl SearchFeatures {
@@ -53,6 +63,8 @@ impl SearchFeatures {
         singular: true,
         correction: true,
         node_time: true,
+        see_quiets: true,
+        history_pruning: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -64,17 +76,23 @@ impl SearchFeatures {
             "singular" => &mut self.singular,
             "corrhist" => &mut self.correction,
             "nodetime" => &mut self.node_time,
+            "seequiet" => &mut self.see_quiets,
+            "histprune" => &mut self.history_pruning,
             _ => return None,
         })
     }
 
     /// True if the search needs the continuation and capture tables.
     pub fn needs_histories(&self) -> bool {
-        self.cont_history || self.capture_history || self.history_lmr || self.correction
+        self.cont_history
+            || self.capture_history
+            || self.history_lmr
+            || self.correction
+            || self.history_pruning
     }
 
     /// Parses the option's value: `none`, `all`, or words among `conthist caphist histlmr
-    /// improving singular corrhist nodetime` separated by spaces or commas (each switches one on).
+    /// improving singular corrhist nodetime seequiet histprune` separated by spaces or commas (each switches one on).
     ///
     /// # Errors
     /// An unknown word, with the list of known ones.
@@ -143,6 +161,16 @@ pub struct FeatureParams {
     pub correction_grain: i32,
     /// Correction history: the largest correction (centipawns).
     pub correction_max: i32,
+    /// SEE pruning of quiet moves: greatest remaining depth.
+    pub see_quiet_max_depth: i32,
+    /// SEE pruning of quiet moves: a quiet move is pruned when its exchange loses more than
+    /// this many centipawns per ply of remaining depth.
+    pub see_quiet_margin: i32,
+    /// History pruning: greatest remaining depth.
+    pub history_prune_max_depth: i32,
+    /// History pruning: a quiet move is pruned when its continuation history is below minus
+    /// this much per ply of remaining depth.
+    pub history_prune_margin: i32,
 }
 
 impl Default for FeatureParams {
@@ -159,6 +187,10 @@ impl Default for FeatureParams {
             correction_size: 16384,
             correction_grain: 256,
             correction_max: 128,
+            see_quiet_max_depth: 8,
+            see_quiet_margin: 64,
+            history_prune_max_depth: 3,
+            history_prune_margin: 4096,
         }
     }
 }

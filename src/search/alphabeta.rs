@@ -14,7 +14,8 @@
 //! The refinements on trial for issue 41 are here too, each behind its switch in
 //! [`crate::params::SearchFeatures`] (all off by default): the improving flag in reverse
 //! futility, late-move pruning and reductions, history-based reductions and the histories of
-//! [`super::history`], and the singular extensions of `search/singular.rs`.
+//! [`super::history`], the singular extensions of `search/singular.rs` and SEE and history
+//! pruning of quiet moves.
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
@@ -269,7 +270,11 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                                 + self.params.futility_base
                                 + self.params.futility_per_ply * depth
                                 <= alpha
-                            && !killers.contains(&Some(m)));
+                            && !killers.contains(&Some(m)))
+                        || (features.see_quiets && self.quiet_loses_material(m, depth))
+                        || (features.history_pruning
+                            && !pv_node
+                            && self.quiet_history_is_bad(&recent, turn, m, depth));
                 } else if depth <= 6
                     && Picker::is_bad_capture(order)
                     && !see_ge(self.pos.chess(), m, -self.params.see_capture_margin * depth)
@@ -440,6 +445,31 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         self.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound);
         best
+    }
+
+    /// SEE pruning of a quiet move (trial switch `seequiet`): near the leaves, a quiet move
+    /// that puts a piece where the exchange loses more than `see_quiet_margin` centipawns a
+    /// ply of remaining depth is not worth a search. The idea, as Ethereal's search applies
+    /// it to quiet moves with a margin linear in depth; the caller spares checking moves.
+    fn quiet_loses_material(&self, m: Move, depth: i32) -> bool {
+        let fp = &self.params.feature_params;
+        depth <= fp.see_quiet_max_depth
+            && !see_ge(self.pos.chess(), m, -fp.see_quiet_margin * depth)
+    }
+
+    /// History pruning (trial switch `histprune`): near the leaves, a quiet move whose
+    /// continuation history says it has kept failing after the same two moves is not searched,
+    /// as Stockfish's search prunes quiet moves by their history; the caller spares checks.
+    fn quiet_history_is_bad(
+        &self,
+        recent: &Recent,
+        turn: shakmaty::Color,
+        m: Move,
+        depth: i32,
+    ) -> bool {
+        let fp = &self.params.feature_params;
+        depth <= fp.history_prune_max_depth
+            && self.tables.hist.cont_score(recent, turn, m) < -fp.history_prune_margin * depth
     }
 }
 
