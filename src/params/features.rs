@@ -7,8 +7,8 @@
 //! ones modern engines measured in their own tests: continuation and capture histories,
 //! history-based reductions, the improving flag, singular extensions, correction history and
 //! a soft time limit that follows the best move's share of the nodes, static-exchange pruning of
-//! quiet moves that leave a piece to be lost, and pruning of quiet moves with a bad continuation
-//! history (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
+//! quiet moves that leave a piece to be lost, pruning of quiet moves with a bad continuation
+//! history, and ProbCut (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
 //! numeric settings live in [`FeatureParams`], beside the switches.
 
 /// Which trial refinements the α-β search uses.
@@ -38,10 +38,12 @@ pub struct SearchFeatures {
     /// History pruning: near the leaves of non-PV nodes, a quiet move whose continuation
     /// history is below a depth-scaled threshold is not searched (checks excepted).
     pub history_pruning: bool,
+    /// ProbCut: a capture whose reduced search stays above a raised β ends the node.
+    pub probcut: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 9] = [
+pub const WORDS: [&str; 10] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -51,6 +53,7 @@ pub const WORDS: [&str; 9] = [
     "nodetime",
     "seequiet",
     "histprune",
+    "probcut",
 ];
 
 impl SearchFeatures {
@@ -65,6 +68,7 @@ impl SearchFeatures {
         node_time: true,
         see_quiets: true,
         history_pruning: true,
+        probcut: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -78,6 +82,7 @@ impl SearchFeatures {
             "nodetime" => &mut self.node_time,
             "seequiet" => &mut self.see_quiets,
             "histprune" => &mut self.history_pruning,
+            "probcut" => &mut self.probcut,
             _ => return None,
         })
     }
@@ -92,7 +97,7 @@ impl SearchFeatures {
     }
 
     /// Parses the option's value: `none`, `all`, or words among `conthist caphist histlmr
-    /// improving singular corrhist nodetime seequiet histprune` separated by spaces or commas (each switches one on).
+    /// improving singular corrhist nodetime seequiet histprune probcut` separated by spaces or commas (each switches one on).
     ///
     /// # Errors
     /// An unknown word, with the list of known ones.
@@ -171,6 +176,12 @@ pub struct FeatureParams {
     /// History pruning: a quiet move is pruned when its continuation history is below minus
     /// this much per ply of remaining depth.
     pub history_prune_margin: i32,
+    /// ProbCut: least remaining depth.
+    pub probcut_min_depth: i32,
+    /// ProbCut: the raised bound is β plus this (centipawns).
+    pub probcut_margin: i32,
+    /// ProbCut: the verifying search is this many plies shallower than the node's moves.
+    pub probcut_reduction: i32,
 }
 
 impl Default for FeatureParams {
@@ -191,6 +202,9 @@ impl Default for FeatureParams {
             see_quiet_margin: 64,
             history_prune_max_depth: 3,
             history_prune_margin: 4096,
+            probcut_min_depth: 5,
+            probcut_margin: 200,
+            probcut_reduction: 3,
         }
     }
 }

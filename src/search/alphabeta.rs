@@ -14,8 +14,8 @@
 //! The refinements on trial for issue 41 are here too, each behind its switch in
 //! [`crate::params::SearchFeatures`] (all off by default): the improving flag in reverse
 //! futility, late-move pruning and reductions, history-based reductions and the histories of
-//! [`super::history`], the singular extensions of `search/singular.rs` and SEE and history
-//! pruning of quiet moves.
+//! [`super::history`], the singular extensions of `search/singular.rs`, ProbCut
+//! (`search/probcut.rs`) and SEE and history pruning of quiet moves.
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
@@ -172,6 +172,15 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                         return if is_decisive(s) { beta } else { s };
                     }
                 }
+            }
+            if features.probcut
+                && !mate_window
+                && let Some(s) = self.probcut(beta, depth, static_eval, raw_eval, cut)
+            {
+                return s;
+            }
+            if self.aborted {
+                return DRAW;
             }
             if self.params.multi_cut.applies(cut, depth) {
                 match self.multi_cut(beta, depth, cut, tt_move) {

@@ -22,6 +22,7 @@ mod multicut;
 pub mod om;
 pub mod ordering;
 pub mod pool;
+mod probcut;
 pub mod qsearch;
 pub mod race;
 pub mod see;
