@@ -173,14 +173,13 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                     }
                 }
             }
-            if features.probcut
-                && !mate_window
-                && let Some(s) = self.probcut(beta, depth, static_eval, raw_eval, cut)
-            {
-                return s;
-            }
-            if self.aborted {
-                return DRAW;
+            if features.probcut && !mate_window {
+                if let Some(s) = self.probcut(beta, depth, static_eval, raw_eval, hit, cut) {
+                    return s;
+                }
+                if self.aborted {
+                    return DRAW;
+                }
             }
             if self.params.multi_cut.applies(cut, depth) {
                 match self.multi_cut(beta, depth, cut, tt_move) {

@@ -15,12 +15,12 @@ use super::see::see_ge;
 use super::worker::Worker;
 use crate::eval::Evaluator;
 use crate::score::{MATE_BOUND, Score, from_tt, to_tt};
-use crate::tt::Bound;
+use crate::tt::{Bound, TtHit};
 
 impl<E: Evaluator + ?Sized> Worker<'_, E> {
     /// Tries ProbCut at the current node (window upper end `beta`, remaining `depth`, the
-    /// node's `static_eval` and its uncorrected `raw_eval` for the table; `cut`: expected CUT
-    /// node). Returns the value to return from the node, or `None`
+    /// node's `static_eval`, its uncorrected `raw_eval` for the table and its table entry
+    /// `hit`; `cut`: expected CUT node). Returns the value to return from the node, or `None`
     /// to search it as usual. The caller looks at `self.aborted` afterwards.
     pub(super) fn probcut(
         &mut self,
@@ -28,6 +28,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         depth: i32,
         static_eval: Score,
         raw_eval: Score,
+        hit: Option<TtHit>,
         cut: bool,
     ) -> Option<Score> {
         let fp = &self.params.feature_params;
@@ -45,22 +46,14 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         }
         let key = self.pos.key();
         let ply = self.pos.ply();
-        if self
-            .tt
-            .probe(key)
-            .is_some_and(|h| h.depth > depth - reduction && from_tt(h.score, ply) < raised)
-        {
+        if hit.is_some_and(|h| h.depth > depth - reduction && from_tt(h.score, ply) < raised) {
             return None;
         }
         let threshold = raised - static_eval;
-        let captures: Vec<_> = self
-            .pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.is_capture() || m.is_promotion())
-            .filter(|&m| see_ge(self.pos.chess(), m, threshold))
-            .collect();
-        for m in captures {
+        for m in self.pos.legal_moves() {
+            if !(m.is_capture() || m.is_promotion()) || !see_ge(self.pos.chess(), m, threshold) {
+                continue;
+            }
             self.pos.play(m);
             let mut s = -self.qsearch(-raised, -raised + 1);
             if s >= raised && !self.aborted {
