@@ -1,36 +1,36 @@
 nosce-profile 1
 key gnu chess 6.2.7
 name GNU Chess 6.2.7
-games 382
-moves 26846
+games 406
+moves 28636
 elo none
-candidate 3383 991 0.0 self:depth=1
-candidate 2226 260 0.0 self:depth=1#differ
-candidate 3383 1107 0.0 self:depth=2
-candidate 2082 280 0.0 self:depth=2#differ
-candidate 3383 1180 0.0 self:depth=3
-candidate 1906 300 0.0 self:depth=3#differ
-candidate 3383 1211 0.0 self:depth=4
-candidate 1822 311 0.0 self:depth=4#differ
-candidate 3383 517 0.0 material:depth=2
-candidate 573 181 0.0 material:depth=2#differ
-candidate 26812 17733 0.0 engine:depth=5
-candidate 13945 6878 0.0 engine:depth=5#differ
-candidate 26846 0 -130.93145173747212 self:depth=1@0
-candidate 26846 0 -85.27434513933234 self:depth=1@40
-candidate 26846 0 -78.42509004377438 self:depth=1@120
-candidate 26846 0 -124.30959175282155 self:depth=2@0
-candidate 26846 0 -80.26044964271745 self:depth=2@40
-candidate 26846 0 -75.90665313072574 self:depth=2@120
-candidate 26846 0 -121.10628483454222 self:depth=3@0
-candidate 26846 0 -69.56455864593252 self:depth=3@40
-candidate 26846 0 -71.9926922693588 self:depth=3@120
-candidate 26846 0 -116.30754151280388 self:depth=4@0
-candidate 26846 0 -67.20792484147789 self:depth=4@40
-candidate 26846 0 -71.11897796314507 self:depth=4@120
-candidate 26846 0 -81.6042886865532 material:depth=2@0
-candidate 26846 0 -72.62153384155322 material:depth=2@40
-candidate 26846 0 -78.13862341512218 material:depth=2@120
-candidate 26846 0 -72.24415681482299 engine:depth=5@0
-candidate 433 0 4089.12264057574 #drift
-checksum 21d5f32bf5436461
+candidate 3595 1070 0.0 self:depth=1
+candidate 2355 275 0.0 self:depth=1#differ
+candidate 3595 1186 0.0 self:depth=2
+candidate 2206 295 0.0 self:depth=2#differ
+candidate 3595 1264 0.0 self:depth=3
+candidate 2013 316 0.0 self:depth=3#differ
+candidate 3595 1293 0.0 self:depth=4
+candidate 1920 326 0.0 self:depth=4#differ
+candidate 3595 553 0.0 material:depth=2
+candidate 612 193 0.0 material:depth=2#differ
+candidate 28599 18929 0.0 engine:depth=5
+candidate 14897 7365 0.0 engine:depth=5#differ
+candidate 28636 0 -96.94671662590596 self:depth=1@0
+candidate 28636 0 -80.05420428913939 self:depth=1@40
+candidate 28636 0 -73.56768990750228 self:depth=1@120
+candidate 28636 0 -95.17473352949962 self:depth=2@0
+candidate 28636 0 -78.42009512423532 self:depth=2@40
+candidate 28636 0 -73.16877350199394 self:depth=2@120
+candidate 28636 0 -93.62229274202153 self:depth=3@0
+candidate 28636 0 -69.42457188192822 self:depth=3@40
+candidate 28636 0 -69.14393744803992 self:depth=3@120
+candidate 28636 0 -84.30423784613279 self:depth=4@0
+candidate 28636 0 -60.77049384137544 self:depth=4@40
+candidate 28636 0 -66.68520884247887 self:depth=4@120
+candidate 28636 0 -91.66150634483596 material:depth=2@0
+candidate 28636 0 -82.06362395198882 material:depth=2@40
+candidate 28636 0 -78.88531119008246 material:depth=2@120
+candidate 28636 0 -43.851343998294055 engine:depth=5@0
+candidate 463 0 1734.9279775646728 #drift
+checksum 4a06b8cbe056aca0
