@@ -5,8 +5,9 @@ time-odds matches: `OM_Mode=auto` against `OM_Mode=off`, the same openings and o
 Each PGN holds one arm: engine 1 (named by `--engine`, as in the White/Black headers) against
 the same opponent. `match.py` plays round r with opening (r - 1) // 2, engine 1 White in odd
 rounds, so the unit is an opening: engine 1's points in its two games. Only openings that
-both arms finished are paired. Prints each arm's score with Elo ± 95 % (normal
-approximation on the per-game scores), the difference B − A in percentage points with its
+both arms finished are paired. Prints each arm's wins, draws and losses and its score with
+Elo ± 95 % (normal approximation on the per-game scores) over the paired games, and over all
+its finished games where those differ; then the difference B − A in percentage points with its
 95 % interval, Student's paired t, the two-sided p and the one-sided p for "B > A".
 
     python3 benches/paired_pgn.py --engine target/release/nosce \\
@@ -80,7 +81,8 @@ def t_quantile(p, df):
 
 
 def points_by_opening(path, engine):
-    """{opening index: [engine's points in its games on that opening]} from one arm's PGN."""
+    """({opening index: [engine's points in its games on that opening]} for the openings whose
+    two games finished, [engine's points in every finished game]) from one arm's PGN."""
     out = {}
     try:
         f = open(path, encoding="utf-8", errors="replace")
@@ -106,7 +108,8 @@ def points_by_opening(path, engine):
             else:
                 sys.exit(f"paired_pgn.py: {path} round {rnd}: '{engine}' plays neither side")
             out.setdefault((rnd - 1) // 2, []).append(pts)
-    return {k: v for k, v in out.items() if len(v) == 2}
+    every = [p for v in out.values() for p in v]
+    return {k: v for k, v in out.items() if len(v) == 2}, every
 
 
 def fmt_p(p):
@@ -118,14 +121,27 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def arm_line(name, games):
+def wdl(games):
+    """'+W =D -L' of a list of per-game points."""
+    w = sum(1 for g in games if g == 1.0)
+    d = sum(1 for g in games if g == 0.5)
+    return f"+{w} ={d} -{len(games) - w - d}"
+
+
+def arm_line(name, games, every):
+    """One arm over the paired games, and its own count of every finished game when that
+    differs (an arm ahead of the other, an opening with one game unfinished)."""
     n = len(games)
     mean = sum(games) / n
     sd = math.sqrt(sum((g - mean) ** 2 for g in games) / (n - 1)) if n > 1 else 0.0
     se = sd / math.sqrt(n) if n else 0.0
     lo, hi = elo(mean - 1.96 * se), elo(mean + 1.96 * se)
-    return (f"{name}: {n} games, score {100 * mean:.1f} %, Elo {elo(mean):+.0f} "
+    line = (f"{name}: {n} games {wdl(games)}, score {100 * mean:.1f} %, Elo {elo(mean):+.0f} "
             f"± {(hi - lo) / 2:.0f} (95 %)")
+    if len(every) != n:
+        line += (f"; all {len(every)} finished games of this arm {wdl(every)}, "
+                 f"score {100 * sum(every) / len(every):.1f} %")
+    return line
 
 
 def count_decisions(path):
@@ -161,13 +177,13 @@ def main():
     ap.add_argument("--b", required=True, help="arm B's PGN")
     ap.add_argument("--info-log", default=None, help="arm B's match.py --info-log file")
     args = ap.parse_args()
-    a = points_by_opening(args.a, args.engine)
-    b = points_by_opening(args.b, args.engine)
+    a, a_every = points_by_opening(args.a, args.engine)
+    b, b_every = points_by_opening(args.b, args.engine)
     keys = sorted(set(a) & set(b))
     if len(keys) < 2:
         sys.exit(f"paired_pgn.py: {len(keys)} opening(s) finished in both arms; need 2")
-    print(arm_line("A " + args.a, [p for k in keys for p in a[k]]))
-    print(arm_line("B " + args.b, [p for k in keys for p in b[k]]))
+    print(arm_line("A " + args.a, [p for k in keys for p in a[k]], a_every))
+    print(arm_line("B " + args.b, [p for k in keys for p in b[k]], b_every))
     diffs = [(sum(b[k]) - sum(a[k])) / 2 for k in keys]
     n = len(diffs)
     mean = sum(diffs) / n

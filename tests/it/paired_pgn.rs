@@ -1,6 +1,7 @@
 //! `benches/paired_pgn.py`, the time-odds matches' analysis (issue 38), on two small PGNs
 //! whose paired test is worked out by hand: openings are paired only when both arms
-//! finished both games, unfinished games are left out, and the t value, its degrees of
+//! finished both games, unfinished games are left out, each arm's wins, draws and losses are
+//! counted over the paired games and over all it finished, and the t value, its degrees of
 //! freedom and p-values are those of Student's paired test. Bad input exits non-zero with a
 //! message. Needs python3 with python-chess (a failure when missing).
 use crate::prereq;
@@ -114,12 +115,20 @@ fn paired_test_over_openings_matches_the_hand_computation() {
     );
     // Paired openings 0-2: differences (B - A) / 2 = 0.25, 0.25, 0: mean 1/6, sd 0.1443,
     // se 0.0833, t = 2.00 with 2 degrees of freedom: two-sided p = 0.184, one-sided 0.092.
+    // Paired games (rounds 1-6) A: 1, ½, 0, 0, 1, 1; B: 1, 1, ½, 0, 1, 1. Every finished
+    // game: A's ten (5.5 points), B's seven (5.5 points).
     assert!(
-        stdout.contains("A a.pgn: 6 games, score 58.3 %"),
+        stdout.contains(
+            "A a.pgn: 6 games +3 =1 -2, score 58.3 %, Elo +58 ± 450 (95 %); \
+             all 10 finished games of this arm +4 =3 -3, score 55.0 %"
+        ),
         "{stdout}"
     );
     assert!(
-        stdout.contains("B b.pgn: 6 games, score 75.0 %"),
+        stdout.contains(
+            "B b.pgn: 6 games +4 =1 -1, score 75.0 %, Elo +191 ± 1230 (95 %); \
+             all 7 finished games of this arm +5 =1 -1, score 78.6 %"
+        ),
         "{stdout}"
     );
     assert!(
