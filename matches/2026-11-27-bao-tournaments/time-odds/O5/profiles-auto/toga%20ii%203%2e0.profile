@@ -1,36 +1,36 @@
 nosce-profile 1
 key toga ii 3.0
 name Toga II 3.0
-games 395
-moves 28640
+games 405
+moves 29438
 elo none
-candidate 3591 973 0.0 self:depth=1
-candidate 2419 245 0.0 self:depth=1#differ
-candidate 3591 1048 0.0 self:depth=2
-candidate 2287 249 0.0 self:depth=2#differ
-candidate 3591 1158 0.0 self:depth=3
-candidate 2100 293 0.0 self:depth=3#differ
-candidate 3591 1225 0.0 self:depth=4
-candidate 1988 314 0.0 self:depth=4#differ
-candidate 3591 472 0.0 material:depth=2
-candidate 569 169 0.0 material:depth=2#differ
-candidate 28614 17584 0.0 engine:depth=6
-candidate 15052 6661 0.0 engine:depth=6#differ
-candidate 28640 0 -134.6940728626966 self:depth=1@0
-candidate 28640 0 -88.75538983812703 self:depth=1@40
-candidate 28640 0 -81.99797706022818 self:depth=1@120
-candidate 28640 0 -124.96247095180128 self:depth=2@0
-candidate 28640 0 -78.2059274210234 self:depth=2@40
-candidate 28640 0 -76.77947934932341 self:depth=2@120
-candidate 28640 0 -109.98043009934196 self:depth=3@0
-candidate 28640 0 -72.2435395161408 self:depth=3@40
-candidate 28640 0 -74.69596738587245 self:depth=3@120
-candidate 28640 0 -111.64988816843145 self:depth=4@0
-candidate 28640 0 -70.01338742856717 self:depth=4@40
-candidate 28640 0 -72.96294887174713 self:depth=4@120
-candidate 28640 0 -79.4587267351651 material:depth=2@0
-candidate 28640 0 -74.6240068696386 material:depth=2@40
-candidate 28640 0 -79.55778591459398 material:depth=2@120
-candidate 28640 0 -62.21483550967668 engine:depth=6@0
-candidate 445 0 657.9753710386673 #drift
-checksum f862de06070cdc69
+candidate 3685 996 0.0 self:depth=1
+candidate 2486 254 0.0 self:depth=1#differ
+candidate 3685 1072 0.0 self:depth=2
+candidate 2347 257 0.0 self:depth=2#differ
+candidate 3685 1177 0.0 self:depth=3
+candidate 2151 298 0.0 self:depth=3#differ
+candidate 3685 1247 0.0 self:depth=4
+candidate 2037 320 0.0 self:depth=4#differ
+candidate 3685 479 0.0 material:depth=2
+candidate 583 175 0.0 material:depth=2#differ
+candidate 29409 18032 0.0 engine:depth=6
+candidate 15495 6838 0.0 engine:depth=6#differ
+candidate 29438 0 -132.18288822052716 self:depth=1@0
+candidate 29438 0 -87.5081925607365 self:depth=1@40
+candidate 29438 0 -85.91106226044332 self:depth=1@120
+candidate 29438 0 -130.8364846643487 self:depth=2@0
+candidate 29438 0 -89.67926048791597 self:depth=2@40
+candidate 29438 0 -86.25059920502629 self:depth=2@120
+candidate 29438 0 -134.98875940987745 self:depth=3@0
+candidate 29438 0 -88.9315439908573 self:depth=3@40
+candidate 29438 0 -85.48996156390066 self:depth=3@120
+candidate 29438 0 -130.50196676713534 self:depth=4@0
+candidate 29438 0 -85.51323084103336 self:depth=4@40
+candidate 29438 0 -84.42699414049444 self:depth=4@120
+candidate 29438 0 -94.60136189321871 material:depth=2@0
+candidate 29438 0 -87.24344245918142 material:depth=2@40
+candidate 29438 0 -88.94429997598571 material:depth=2@120
+candidate 29438 0 -87.48780542123403 engine:depth=6@0
+candidate 484 0 1055.7732440771733 #drift
+checksum 1aaec136ff6bbf09
