@@ -196,11 +196,8 @@ impl Engine {
             pos.play_uci(m)
                 .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
         }
-        // Our exact table of a covered ending is loaded before `go` (a file: milliseconds);
-        // whether a missing one is generated is decided by the search (clock or not).
-        if self.tables.use_exact {
-            let _ = self.tables.load_if_on_disk(pos.chess());
-        }
+        // Our exact tables of a covered ending are made ready by the search, which knows
+        // whether it has a clock (`tb::set`): a file read here would count on it.
         self.position = pos;
         Ok(())
     }

@@ -250,6 +250,15 @@ impl ExactTables {
         self.loaded(material).is_some()
     }
 
+    /// The size in bytes of `material`'s table file, if one is on disk (read or not).
+    pub fn file_size(&self, material: &Material) -> Option<u64> {
+        let slot = self.slot(material).ok()?;
+        let dir = self.dir.as_ref()?;
+        std::fs::metadata(file::table_path(dir, &slot.material))
+            .ok()
+            .map(|m| m.len())
+    }
+
     /// How a table was made available (`None` if not yet).
     pub fn source(&self, material: &Material) -> Option<TableSource> {
         self.slot(material).ok()?.source.get().cloned()

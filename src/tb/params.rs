@@ -38,3 +38,15 @@ pub const FIFTY_MOVE_PLIES: u32 = 100;
 /// Default absolute score of "mate now"; [`crate::tb::ExactTables::evaluate`] returns
 /// `MATE_SCORE - dtm` for a win and `-(MATE_SCORE - dtm)` for a loss.
 pub const MATE_SCORE: i32 = 32_000;
+
+/// Under a clock, the share of our remaining time (or of a fixed move time) that a search may
+/// spend reading exact-table files on its own thread before it starts; tables whose files
+/// would take longer are read in the background and used from a later move. A four-piece
+/// ending with pawns and its sub-endings are about 240 MB: read at the root with a second
+/// left, they lost time-odds match O1 a game on time (`matches/2026-11-27-bao-tournaments/`).
+pub const SYNC_LOAD_TIME_SHARE: f64 = 0.02;
+
+/// The reading speed assumed with [`SYNC_LOAD_TIME_SHARE`], in bytes a millisecond: a table
+/// file is read and its checksum verified at about 90 MB/s on the 2-core development machine
+/// (KPPvK, 33 MB, 0.37 s); a third of that leaves room for a loaded machine.
+pub const SYNC_LOAD_BYTES_PER_MS: f64 = 30_000.0;

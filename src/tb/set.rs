@@ -2,33 +2,28 @@
 //! own exact DTM/DTC tables. Gives the search its WDL probes (any error is "no information")
 //! and the root move filter (Syzygy's DTZ ranking when Syzygy covers the position, else the
 //! exact tables by DTM — the metric of the thesis' Nalimov-based KQKR player, Donkers 2003
-//! §5.4.1). Exact tables are never generated on a search thread's critical path: a missing
-//! one is loaded or generated in the background and used once ready. Generation (20–30 s of
-//! a core and ~230 MB for a four-piece ending with a pawn) is left to searches without a
-//! clock ([`Tablebases::set_generate`]): under a clock it would take a core from the game —
-//! in a match, the opponent's — so a timed search uses a table only if its file is on disk
-//! (`nosce tb gen`, or an earlier untimed search, writes it) and says once per ending why not.
+//! §5.4.1). A root use of an exact table needs the table of every ending it can lead to (the
+//! moves are ranked, the DTM line is followed through promotions and captures), so it waits
+//! until that whole set is in memory. Without a clock the set is read from disk at once or
+//! generated in the background (20–30 s of a core and ~230 MB for a four-piece ending with a
+//! pawn). Under a clock ([`Tablebases::set_clock`]) nothing is generated — it would take a
+//! core from the game, in a match the opponent's — and files are read on the search's thread
+//! only when they fit a small share of our time ([`SYNC_LOAD_TIME_SHARE`]); larger ones are
+//! read in the background and used from a later move, and an ending whose file is missing
+//! is said once.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 use shakmaty::{Chess, Move, Position as _};
 use shakmaty_syzygy::Wdl as SzWdl;
 
+use super::material::Material;
+use super::params::{SYNC_LOAD_BYTES_PER_MS, SYNC_LOAD_TIME_SHARE};
 use super::placement::Placement;
 use super::probe::WdlProbe;
 use super::{ExactTables, Metric, SyzygyTables, Wdl};
-
-/// What [`Tablebases::make_ready`] does about an exact table that is not on disk.
-#[derive(Clone, Copy)]
-enum Missing {
-    /// Generate it in the background.
-    Generate,
-    /// Nothing yet: the search that follows decides.
-    Wait,
-    /// Nothing, and tell the user once (a timed search).
-    Decline,
-}
 
 /// All tables the engine holds.
 pub struct Tablebases {
@@ -41,12 +36,14 @@ pub struct Tablebases {
     pub fifty_move_rule: bool,
     /// Use our exact tables (the `ExactTables` option); Syzygy alone when false.
     pub use_exact: bool,
-    /// Materials being loaded in the background.
-    loading: parking_lot::Mutex<Vec<super::Material>>,
+    /// Endings whose tables are being read or generated in the background.
+    loading: Arc<parking_lot::Mutex<Vec<Material>>>,
     /// Whether a missing exact table may be generated now (false under a clock).
     generate: AtomicBool,
+    /// Bytes of table files a search may read on its own thread ([`Self::set_clock`]).
+    sync_bytes: AtomicU64,
     /// Endings whose generation was declined under a clock and not yet reported.
-    declined: parking_lot::Mutex<Vec<(super::Material, bool)>>,
+    declined: parking_lot::Mutex<Vec<(Material, bool)>>,
 }
 
 impl Tablebases {
@@ -79,8 +76,9 @@ impl Tablebases {
                 exact,
                 fifty_move_rule,
                 use_exact: true,
-                loading: parking_lot::Mutex::new(Vec::new()),
+                loading: Arc::new(parking_lot::Mutex::new(Vec::new())),
                 generate: AtomicBool::new(true),
+                sync_bytes: AtomicU64::new(u64::MAX),
                 declined: parking_lot::Mutex::new(Vec::new()),
             },
             warnings,
@@ -92,10 +90,17 @@ impl Tablebases {
         self.syzygy.as_ref().map_or(0, SyzygyTables::num_tables)
     }
 
-    /// Whether searches from now on may generate a missing exact table in the background:
-    /// the engine sets it before every search, false for a timed one (see the module text).
-    pub fn set_generate(&self, on: bool) {
-        self.generate.store(on, Ordering::Relaxed);
+    /// What the next searches may do to make an exact table ready, set by the engine before
+    /// every search: `None` (no clock) reads files at once and generates missing tables in
+    /// the background; `Some(time)` (our clock, or a fixed move time) generates nothing and
+    /// reads on the search's thread only the files that fit [`SYNC_LOAD_TIME_SHARE`] of
+    /// `time` (see the module text).
+    pub fn set_clock(&self, time: Option<Duration>) {
+        self.generate.store(time.is_none(), Ordering::Relaxed);
+        let bytes = time.map_or(u64::MAX, |t| {
+            (t.as_secs_f64() * 1000.0 * SYNC_LOAD_TIME_SHARE * SYNC_LOAD_BYTES_PER_MS) as u64
+        });
+        self.sync_bytes.store(bytes, Ordering::Relaxed);
     }
 
     /// The endings whose tables a timed search did not generate, each reported once, as
@@ -114,83 +119,81 @@ impl Tablebases {
         out
     }
 
-    /// Makes the exact table of `pos`'s material ready if it is covered: from its file at
-    /// once when a valid one is on disk (milliseconds, so that the first search of a game
-    /// already keeps only the table-optimal moves), else, when generation is allowed
-    /// ([`Self::set_generate`]), by loading or generating it in the background. Returns true
-    /// if the table is ready now.
+    /// Makes the exact tables of `pos`'s material and of every ending it can lead to ready,
+    /// if covered, as [`Self::set_clock`] allows: read from disk now, or read or generated in
+    /// the background. Returns true if they are all in memory now.
     pub fn prefetch(&self, pos: &Chess) -> bool {
-        let mode = if self.generate.load(Ordering::Relaxed) {
-            Missing::Generate
-        } else {
-            Missing::Decline
-        };
-        self.make_ready(pos, mode)
-    }
-
-    /// Loads the exact table of `pos`'s material if its file is on disk, never generating
-    /// it (before `go`, when it is not yet known whether the search has a clock). Returns
-    /// true if the table is ready now.
-    pub fn load_if_on_disk(&self, pos: &Chess) -> bool {
-        self.make_ready(pos, Missing::Wait)
-    }
-
-    fn make_ready(&self, pos: &Chess, missing: Missing) -> bool {
         let Some(placement) = Placement::from_position(pos) else {
             return false;
         };
-        if self.exact.loaded(&placement.material).is_some() {
+        let root = placement.material.canonical().0;
+        let missing = |set: &[Material]| -> Vec<Material> {
+            set.iter()
+                .copied()
+                .filter(|m| self.exact.loaded(m).is_none())
+                .collect()
+        };
+        let set = closure(root);
+        let mut todo = missing(&set);
+        if todo.is_empty() {
             return true;
         }
-        {
-            let mut loading = self.loading.lock();
-            // Under way in the background (a missing or damaged file): not read again.
-            if loading.contains(&placement.material) {
-                return false;
+        let mut loading = self.loading.lock();
+        // Under way in the background: not read again.
+        if loading.contains(&root) {
+            return false;
+        }
+        let sizes: Vec<Option<u64>> = todo.iter().map(|m| self.exact.file_size(m)).collect();
+        let bytes: u64 = sizes.iter().flatten().sum();
+        if bytes <= self.sync_bytes.load(Ordering::Relaxed) {
+            for m in &todo {
+                self.exact.load_file(m);
             }
-            if self.exact.load_file(&placement.material) {
+            todo = missing(&set);
+            if todo.is_empty() {
                 return true;
             }
-            match missing {
-                Missing::Generate => {}
-                Missing::Wait => return false,
-                Missing::Decline => {
-                    let mut declined = self.declined.lock();
-                    if !declined.iter().any(|(m, _)| *m == placement.material) {
-                        declined.push((placement.material, false));
-                    }
-                    return false;
-                }
-            }
-            loading.push(placement.material);
         }
+        let generate = self.generate.load(Ordering::Relaxed);
+        if !generate && let Some(m) = todo.iter().find(|m| self.exact.file_size(m).is_none()) {
+            // A file is missing and a timed search does not generate it: said once.
+            let mut declined = self.declined.lock();
+            if !declined.iter().any(|(d, _)| d == m) {
+                declined.push((*m, false));
+            }
+            return false;
+        }
+        loading.push(root);
         let exact = Arc::clone(&self.exact);
-        let material = placement.material;
+        let busy = Arc::clone(&self.loading);
         let _ = std::thread::Builder::new()
             .name("tb-load".into())
             .spawn(move || {
-                let _ = exact.table(&material);
+                for m in &todo {
+                    if generate {
+                        let _ = exact.table(m);
+                    } else {
+                        exact.load_file(m);
+                    }
+                }
+                // A background read under a clock ends here; a generation stays marked
+                // (its table is in memory now, or it failed and is not tried again).
+                if !generate {
+                    busy.lock().retain(|m| *m != root);
+                }
             });
         false
     }
 
     /// Loads (or generates) now, blocking, the exact table of `pos`'s material and those of
-    /// every ending a capture can lead to, if covered: for runs whose node counts must not
-    /// depend on how fast a background load ([`Self::prefetch`]) finishes, such as benchmarks.
+    /// every ending it can lead to, if covered: for runs whose node counts must not depend on
+    /// how fast a background load ([`Self::prefetch`]) finishes, such as benchmarks.
     pub fn load_now(&self, pos: &Chess) {
         let Some(placement) = Placement::from_position(pos) else {
             return;
         };
-        let mut todo = vec![placement.material];
-        let mut done = Vec::new();
-        while let Some(m) = todo.pop() {
-            let (m, _) = m.canonical();
-            if done.contains(&m) {
-                continue;
-            }
+        for m in closure(placement.material.canonical().0) {
             let _ = self.exact.table(&m);
-            todo.extend(m.conversions());
-            done.push(m);
         }
     }
 
@@ -247,6 +250,22 @@ impl WdlProbe for Tablebases {
             SzWdl::CursedWin | SzWdl::BlessedLoss => Wdl::Draw,
         })
     }
+}
+
+/// `material` and every ending a capture or promotion can lead to from it, canonical, each
+/// once, `material` first.
+fn closure(material: Material) -> Vec<Material> {
+    let mut todo = vec![material];
+    let mut done: Vec<Material> = Vec::new();
+    while let Some(m) = todo.pop() {
+        let (m, _) = m.canonical();
+        if done.contains(&m) {
+            continue;
+        }
+        todo.extend(m.conversions());
+        done.push(m);
+    }
+    done
 }
 
 #[cfg(test)]

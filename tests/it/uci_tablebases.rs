@@ -23,6 +23,26 @@ fn exact_files(dir: &std::path::Path) -> usize {
         .unwrap_or(0)
 }
 
+/// Generates our exact table of `material` (and its sub-endings) into `dir` with `nosce tb gen`.
+fn generate_into(dir: &std::path::Path, material: &str) {
+    let generated = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"))
+        .args(["tb", "gen", material])
+        .env("NOSCE_TABLES", dir)
+        .output()
+        .expect("cannot run nosce tb gen");
+    assert!(generated.status.success(), "{generated:?}");
+}
+
+/// A fresh engine keeping its exact tables in `dir`, after `uci`.
+fn start_with_tables(dir: &std::path::Path) -> Engine {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"));
+    cmd.env("NOSCE_TABLES", dir);
+    let mut e = Engine::start_command(cmd);
+    e.send("uci");
+    e.read_until("uciok", Duration::from_secs(10));
+    e
+}
+
 fn syzygy_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("SYZYGY_PATH")
         .map(PathBuf::from)
@@ -122,17 +142,8 @@ fn missing_and_truncated_tables_warn_and_the_engine_keeps_working() {
 fn exact_tables_on_disk_filter_the_first_search() {
     let dir = std::env::temp_dir().join(format!("nosce-first-search-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let generated = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"))
-        .args(["tb", "gen", "KQvKR"])
-        .env("NOSCE_TABLES", &dir)
-        .output()
-        .expect("cannot run nosce tb gen");
-    assert!(generated.status.success(), "{generated:?}");
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"));
-    cmd.env("NOSCE_TABLES", &dir);
-    let mut e = Engine::start_command(cmd);
-    e.send("uci");
-    e.read_until("uciok", Duration::from_secs(10));
+    generate_into(&dir, "KQvKR");
+    let mut e = start_with_tables(&dir);
     for mode in ["off", "om"] {
         e.send(&format!("setoption name OM_Mode value {mode}"));
         e.send("ucinewgame");
@@ -233,14 +244,7 @@ fn exact_tables_are_not_generated_under_a_clock() {
     let dir = std::env::temp_dir().join(format!("nosce-no-gen-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let start = || {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nosce"));
-        cmd.env("NOSCE_TABLES", &dir);
-        let mut e = Engine::start_command(cmd);
-        e.send("uci");
-        e.read_until("uciok", Duration::from_secs(10));
-        e
-    };
+    let start = || start_with_tables(&dir);
     let mut e = start();
     let tables = || exact_files(&dir);
     let kqk = dir.join("KQvK.ntb");
@@ -285,6 +289,57 @@ fn exact_tables_are_not_generated_under_a_clock() {
     e.check(
         lines.iter().any(|l| l.contains("tablebase root filter")),
         "the table on disk was not used by a timed search",
+    );
+    e.close();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Under a clock, table files are read on the search's thread only within a small share of
+/// our time (`tb::params::SYNC_LOAD_TIME_SHARE`): with 0.1 s on the clock the first search of
+/// a K+P ending (its table and its sub-endings' files, about 1 MB) plays without them while
+/// they are read in the background, and a later search uses them; with 3 s they are read at
+/// once. Before, the whole set was read at the root whatever the clock: a K+2P ending's
+/// 240 MB took 1.1–1.8 s with 1.04 s left and lost time-odds match O1 a game on time.
+#[test]
+fn table_files_too_large_for_the_clock_are_read_in_the_background() {
+    let dir = std::env::temp_dir().join(format!("nosce-tb-clock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    generate_into(&dir, "KPvK");
+    let start = || start_with_tables(&dir);
+    // White wins only with Ke6 (mate in 13, `nosce tb probe`).
+    let pos = "position fen 4k3/8/8/3K4/4P3/8/8/8 w - - 0 1";
+    let filtered = |lines: &[String]| {
+        lines
+            .iter()
+            .any(|l| l.contains("tablebase root filter: 1 of 8"))
+    };
+    let mut e = start();
+    e.send(pos);
+    let (first, _) = e.go("go wtime 100 btime 100", Duration::from_secs(20));
+    e.check(
+        !filtered(&first),
+        "a search with 0.1 s on the clock read the table files first",
+    );
+    e.check(
+        first.iter().all(|l| !l.contains("not generated")),
+        "files on disk were reported missing",
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let mut later = false;
+    while !later && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(200));
+        e.send(pos);
+        let (lines, _) = e.go("go wtime 100 btime 100", Duration::from_secs(20));
+        later = filtered(&lines);
+    }
+    e.check(later, "the files read in the background were never used");
+    e.close();
+    let mut e = start();
+    e.send(pos);
+    let (lines, _) = e.go("go wtime 3000 btime 3000", Duration::from_secs(20));
+    e.check(
+        filtered(&lines) && parse_bestmove(lines.last().unwrap()).0 == "d5e6",
+        "with 3 s on the clock the table was not used at once",
     );
     e.close();
     let _ = std::fs::remove_dir_all(&dir);
