@@ -58,10 +58,10 @@ pub fn search_key(om: &mut OmSettings, key: &str, value: &str) -> Result<(), Str
             om.min_time_odds = match value.to_ascii_lowercase().as_str() {
                 "auto" => None,
                 v => match v.parse::<f64>() {
-                    Ok(x) if (0.0..=100.0).contains(&x) => Some(x),
+                    Ok(x) if (0.0..=1000.0).contains(&x) => Some(x),
                     _ => {
                         return Err(format!(
-                            "{what}: '{value}' is not auto or a ratio from 0 to 100"
+                            "{what}: '{value}' is not auto or a ratio from 0 to 1000"
                         ));
                     }
                 },

@@ -45,7 +45,10 @@ pub struct FitParams {
     /// gnuchess in match 13: 22 %).
     pub min_useful: f64,
     /// The resources condition (`search::om::resources`): the least ratio of our time to the
-    /// opponent's (clock plus [`FitParams::odds_horizon`] increments) at which `auto` speculates.
+    /// opponent's (clock plus [`FitParams::odds_horizon`] increments) at which `auto`
+    /// speculates. The budget run's K\* like [`FitParams::min_node_odds`]: no time-odds match
+    /// measured a gain at 3× (E, O4, O5; `docs/tournaments.md`), and time is nodes at the
+    /// search's speed.
     pub min_time_odds: f64,
     /// Increments counted with a clock when weighing the two sides' time.
     pub odds_horizon: u32,
@@ -73,7 +76,7 @@ impl Default for FitParams {
             idle_sample_every: 8,
             hedge_breadth: 2,
             min_useful: 0.1,
-            min_time_odds: 3.0,
+            min_time_odds: 100.0,
             odds_horizon: 30,
             min_extra_depth: 2,
             min_node_odds: 100.0,

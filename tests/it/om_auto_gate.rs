@@ -108,11 +108,23 @@ fn expect_says(e: &mut Engine, pos: &str, go: &str, says: &str) {
     e.check(ok, &format!("{go}: no '{says}'"));
 }
 
+/// The default threshold is the budget run's K* (100: no time-odds match gained at 3×), so
+/// ordinary clocks keep `auto` α-β; with the threshold of the time-odds matches (`odds=3`)
+/// the gate opens at 3.3 : 1 and closes again with the clocks.
 #[test]
 fn the_gate_follows_the_clocks_under_uci() {
     let mut e = engine("auto");
     e.send("ucinewgame");
     let pos = "position startpos moves e2e4 e7e5 g1f3 b8c6";
+    expect_says(
+        &mut e,
+        pos,
+        "go wtime 40000 btime 10000 winc 100 binc 100",
+        "om auto: alpha-beta (time odds 3.3 < 100.0",
+    );
+    // A new game: the first one's clocks (3.3 : 1) would count for the rest of it.
+    e.send("setoption name OM_Search value odds=3");
+    e.send("ucinewgame");
     for (go, says) in [
         (
             "go wtime 10000 btime 10000 winc 100 binc 100",
@@ -137,12 +149,14 @@ fn the_gate_follows_the_clocks_under_uci() {
     e.close();
 }
 
-/// A game at 30+0.3 against 10+0.1: the running clocks drift to about 2 : 1 as we spend
-/// more a move, and the gate stays open on the time control's 3 : 1 (the first start of
-/// time-odds match O1 closed it on most moves); a new game takes its clocks afresh.
+/// A game at 30+0.3 against 10+0.1 with the threshold of the time-odds matches (`odds=3`):
+/// the running clocks drift to about 2 : 1 as we spend more a move, and the gate stays open
+/// on the time control's 3 : 1 (the first start of time-odds match O1 closed it on most
+/// moves); a new game takes its clocks afresh.
 #[test]
 fn the_gate_keeps_the_time_control_odds_for_the_game() {
     let mut e = engine("auto");
+    e.send("setoption name OM_Search value odds=3");
     let pos = "position startpos moves e2e4 e7e5 g1f3 b8c6";
     let later = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5";
     for (new_game, pos, go, says) in [
@@ -188,7 +202,7 @@ fn the_odds_key_sets_the_clock_threshold() {
             "om auto: resources to speculate (time odds 1.0 >= 1.0",
         ),
         ("odds=2", "om auto: alpha-beta (time odds 1.0 < 2.0"),
-        ("odds=auto", "om auto: alpha-beta (time odds 1.0 < 3.0"),
+        ("odds=auto", "om auto: alpha-beta (time odds 1.0 < 100.0"),
     ] {
         e.send(&format!("setoption name OM_Search value {odds}"));
         e.send(pos);
@@ -196,7 +210,7 @@ fn the_odds_key_sets_the_clock_threshold() {
         let ok = lines.iter().any(|l| l.contains(says));
         e.check(ok, &format!("{odds}: no '{says}'"));
     }
-    for bad in ["odds=-1", "odds=x", "odds=101"] {
+    for bad in ["odds=-1", "odds=x", "odds=1001"] {
         e.send(&format!("setoption name OM_Search value {bad}"));
         let lines = e.read_until_bestmove("go depth 1");
         let ok = lines
@@ -211,6 +225,8 @@ fn the_odds_key_sets_the_clock_threshold() {
 fn the_gate_follows_the_clocks_under_xboard() {
     let (mut e, _) = Engine::start_xboard();
     e.send("option OM_Mode=auto");
+    // The threshold of the time-odds matches; the default (100) would keep these clocks α-β.
+    e.send("option OM_Search=odds=3");
     e.send("new");
     e.send("level 0 1 0");
     e.send("force");

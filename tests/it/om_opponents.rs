@@ -416,10 +416,12 @@ fn auto_mode_reports_an_engine_candidate_that_fails() {
             ("OM_Mode", "auto"),
             ("OM_OpponentTypes", "engine:1:depth=1"),
             ("OM_OpponentEngine", &engine),
+            ("OM_Search", "odds=3"),
         ]);
         e.send("ucinewgame");
-        // Black to move after the opponent's e2e4, with three times White's time: the
-        // resources gate is open, so the fit scores e2e4 with every candidate.
+        // Black to move after the opponent's e2e4, with three times White's time and the
+        // threshold at 3: the resources gate is open, so the fit scores e2e4 with every
+        // candidate.
         let lines = go_checked(
             &mut e,
             &["e2e4"],
