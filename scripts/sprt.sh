@@ -8,17 +8,35 @@
 # Hash 16, Threads 1, concurrency 2 (with pondering off only one engine of a game
 # thinks at a time, so two games keep two cores busy). NEW_NAME and BASE_NAME name the
 # engines (default new, base); NEW_OPTIONS and BASE_OPTIONS add fastchess engine options,
-# e.g. NEW_OPTIONS=option.SearchFeatures=conthist,caphist to test a switch with one binary
-# (no spaces inside a value). fastchess is built outside the repository (`make` in its
-# source tree). The log and the PGN go to OUTDIR, fastchess's state to OUTDIR/state.json
-# (it names this machine's paths: not for git). A match stopped by the SPRT bounds ends by
-# itself; run the same command again to resume an interrupted one from its state.
+# e.g. NEW_OPTIONS=option.Hash=32 (no spaces inside a value). fastchess sends only the
+# options an engine announces, so nosce's hidden tuning options (SearchFeatures, MultiCut)
+# go through NEW_SETOPTION and BASE_SETOPTION instead, "Name=value" (spaces allowed in the
+# value): the engine is then started by a wrapper, OUTDIR/nosce-new.sh or nosce-base.sh,
+# that writes `setoption name Name value value` first, e.g.
+# NEW_SETOPTION=SearchFeatures=conthist BASE_SETOPTION=SearchFeatures=none to test a switch
+# with one binary. fastchess is built outside the repository (`make` in its source tree).
+# The log and the PGN go to OUTDIR, fastchess's state to OUTDIR/state.json (it and the
+# wrappers name this machine's paths: not for git). A match stopped by the SPRT bounds
+# ends by itself; run the same command again to resume an interrupted one from its state.
 set -eu
 [ $# -ge 3 ] || { echo "usage: FASTCHESS=... $0 NEW BASE OUTDIR [TC] [ELO0] [ELO1]" >&2; exit 2; }
 NEW=$1; BASE=$2; OUT=$3; TC=${4:-4+0.04}; ELO0=${5:-0}; ELO1=${6:-10}
 : "${FASTCHESS:?set FASTCHESS to the fastchess binary}"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+# wrap SIDE ENGINE "Name=value": the path of a wrapper that sets the hidden option first.
+wrap() {
+  w="$OUT/nosce-$1.sh"
+  name=${3%%=*}
+  value=${3#*=}
+  printf '#!/bin/sh\n{ printf "setoption name %s value %s\\n"; cat; } | exec "%s"\n' \
+    "$name" "$value" "$2" > "$w"
+  chmod +x "$w"
+  echo "$w"
+}
+[ -n "${NEW_SETOPTION:-}" ] && NEW=$(wrap new "$NEW" "$NEW_SETOPTION")
+[ -n "${BASE_SETOPTION:-}" ] && BASE=$(wrap base "$BASE" "$BASE_SETOPTION")
 if [ -f "$OUT/state.json" ]; then
   echo "resuming from $OUT/state.json" | tee -a "$OUT/log.txt"
   "$FASTCHESS" -config file="$OUT/state.json" 2>&1 | tee -a "$OUT/log.txt"
