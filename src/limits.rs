@@ -61,7 +61,16 @@ impl Limits {
 
     /// True if the search uses the clock (time, movetime).
     pub fn is_timed(&self) -> bool {
-        self.time.is_some() || self.movetime.is_some()
+        self.clock().is_some()
+    }
+
+    /// The time the search must keep within: the clock or the fixed move time, the smaller
+    /// if both are given; `None` for an untimed search.
+    pub fn clock(&self) -> Option<std::time::Duration> {
+        match (self.time, self.movetime) {
+            (Some(t), Some(m)) => Some(t.min(m)),
+            (t, m) => t.or(m),
+        }
     }
 
     /// These limits after `spent` of the move's time went elsewhere (fitting an opponent

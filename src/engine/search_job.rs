@@ -77,11 +77,7 @@ pub(super) fn run_search<E: Evaluator + ?Sized>(eval: &E, job: &SearchJob) {
     let mut allowed = search::root_moves(pos, limits);
     // A timed search never starts a table generation and reads table files only within a
     // share of its time (`tb::set`): the generation would take a core, a large read the move.
-    let clock = match (limits.time, limits.movetime) {
-        (Some(t), Some(m)) => Some(t.min(m)),
-        (t, m) => t.or(m),
-    };
-    tables.set_clock(clock);
+    tables.set_clock(limits.clock());
     // Tablebase root filter: the search chooses among the table-optimal moves (for the
     // opponent-model driver only with OM_Search root=tb-optimal, §5.4.1).
     let filter = model.is_none() || root_safety == RootSafety::TbOptimal;

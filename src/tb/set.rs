@@ -143,8 +143,12 @@ impl Tablebases {
         if loading.contains(&root) {
             return false;
         }
-        let sizes: Vec<Option<u64>> = todo.iter().map(|m| self.exact.file_size(m)).collect();
-        let bytes: u64 = sizes.iter().flatten().sum();
+        // Each file's size, looked up once: `None` for a file not on disk.
+        let sizes: Vec<(Material, Option<u64>)> = todo
+            .iter()
+            .map(|&m| (m, self.exact.file_size(&m)))
+            .collect();
+        let bytes: u64 = sizes.iter().filter_map(|(_, size)| *size).sum();
         if bytes <= self.sync_bytes.load(Ordering::Relaxed) {
             for m in &todo {
                 self.exact.load_file(m);
@@ -155,7 +159,7 @@ impl Tablebases {
             }
         }
         let generate = self.generate.load(Ordering::Relaxed);
-        if !generate && let Some(m) = todo.iter().find(|m| self.exact.file_size(m).is_none()) {
+        if !generate && let Some((m, _)) = sizes.iter().find(|(_, size)| size.is_none()) {
             // A file is missing and a timed search does not generate it: said once.
             let mut declined = self.declined.lock();
             if !declined.iter().any(|(d, _)| d == m) {
