@@ -16,6 +16,11 @@
 //! position before the root cannot be path-independent; the recursion-depth cap
 //! ([`MAX_PLY`]) is treated like such a dependency, so it can never produce a stored or
 //! reported disproof.
+//!
+//! The 50-move counter is the other part of a position's history that its key leaves out:
+//! a result is stored with the counter it was found at and read back only where it holds
+//! ([`super::table::Entry::usable`]); a disproof carries whether it rests on the rule
+//! (`Numbers::fifty`), so that one that does not stays usable with any counter.
 
 use std::collections::HashMap;
 
@@ -42,6 +47,9 @@ pub(crate) struct Numbers {
     /// For a disproof: 1 + the ply of the ancestor it relies on (0: a position before the
     /// root, or the depth cap), or [`FREE`].
     pub dep: u32,
+    /// For a disproof: it may rest on the 50-move rule (holds only with the counter at
+    /// least as high as here).
+    pub fifty: bool,
 }
 
 impl Numbers {
@@ -57,27 +65,49 @@ impl Numbers {
         Numbers {
             pn: e.pn,
             dn: e.dn,
-            plies: e.plies,
+            plies: u32::from(e.plies),
             dep: FREE,
+            fifty: e.fifty,
+        }
+    }
+
+    /// Unsolved numbers without a dependency.
+    #[inline]
+    pub fn open(pn: u32, dn: u32) -> Numbers {
+        Numbers {
+            pn,
+            dn,
+            plies: 0,
+            dep: FREE,
+            fifty: false,
         }
     }
 }
 
 /// The numbers of a node from its children: OR = (min pn, Σ dn), AND = (Σ pn, min dn), with
-/// the proof length and the path dependency of a disproof.
+/// the proof length and the path and 50-move dependencies of a disproof.
 pub(crate) fn combine<'a>(kids: impl Iterator<Item = &'a Numbers> + Clone, or: bool) -> Numbers {
     let (pn, dn, plies) = rules::combine(or, kids.clone().map(|k| (k.pn, k.dn, k.plies)));
-    // OR disproof: every child's dependency counts (the lowest dep); AND disproof: the
-    // least dependent disproved child suffices (the highest dep).
-    let deps = kids.filter(|k| k.dn == 0).map(|k| k.dep);
-    let dep = if dn != 0 {
-        FREE
+    // OR disproof: every child's dependencies count (the lowest dep, the rule if any child
+    // rests on it); AND disproof: the least dependent disproved child suffices (the highest
+    // dep, then one that does not rest on the rule).
+    let disproved = kids.filter(|k| k.dn == 0);
+    let (dep, fifty) = if dn != 0 {
+        (FREE, false)
     } else if or {
-        deps.min().unwrap_or(FREE)
+        disproved.fold((FREE, false), |(d, f), k| (d.min(k.dep), f || k.fifty))
     } else {
-        deps.max().unwrap_or(FREE)
+        disproved
+            .max_by_key(|k| (k.dep, !k.fifty))
+            .map_or((FREE, false), |k| (k.dep, k.fifty))
     };
-    Numbers { pn, dn, plies, dep }
+    Numbers {
+        pn,
+        dn,
+        plies,
+        dep,
+        fifty,
+    }
 }
 
 /// The table key of the current position of `pos` at `ply` (the attacker moves left, when
@@ -130,39 +160,51 @@ impl Core {
     /// else the table's, else the initialisation of [`Rules::numbers`].
     pub fn look(&self, ply: u32) -> Numbers {
         let leaf = if ply >= MAX_PLY {
-            Leaf::Disproven { repetition: true }
+            Leaf::Disproven {
+                repetition: true,
+                fifty: false,
+            }
         } else {
             self.rules.classify(&self.pos, ply)
         };
         match leaf {
-            Leaf::Proven => Numbers {
-                pn: 0,
-                dn: INF,
-                plies: 0,
-                dep: FREE,
-            },
-            Leaf::Disproven { repetition } => Numbers {
-                pn: INF,
-                dn: 0,
-                plies: 0,
+            Leaf::Proven => Numbers::open(0, INF),
+            Leaf::Disproven { repetition, fifty } => Numbers {
                 dep: if repetition {
                     self.ancestor_dep()
                 } else {
                     FREE
                 },
+                fifty,
+                ..Numbers::open(INF, 0)
             },
-            Leaf::Unknown { .. } => match self.table.get(self.key(ply)) {
+            Leaf::Unknown { .. } => match self.entry(ply) {
                 Some(e) => Numbers::of_entry(&e),
                 None => {
                     let (pn, dn) = self.rules.numbers(leaf, self.rules.is_or(&self.pos));
-                    Numbers {
-                        pn,
-                        dn,
-                        plies: 0,
-                        dep: FREE,
-                    }
+                    Numbers::open(pn, dn)
                 }
             },
+        }
+    }
+
+    /// The table's entry of the current position at `ply`, if it holds with the position's
+    /// 50-move counter.
+    #[inline]
+    pub fn entry(&self, ply: u32) -> Option<Entry> {
+        self.table.get_at(self.key(ply), self.pos.halfmoves())
+    }
+
+    /// The entry to store for the current position at `ply` with the numbers `n`.
+    pub fn entry_of(&self, ply: u32, n: &Numbers, work: u32) -> Entry {
+        Entry {
+            key: self.key(ply),
+            pn: n.pn,
+            dn: n.dn,
+            work,
+            plies: n.plies.min(u32::from(u16::MAX)) as u16,
+            clock: self.pos.halfmoves().min(255) as u8,
+            fifty: n.fifty,
         }
     }
 
@@ -186,13 +228,8 @@ impl Core {
         }
         if !(me.dn == 0 && me.dep != FREE) {
             let work = (self.nodes - start).min(u64::from(u32::MAX)) as u32;
-            self.table.put(Entry {
-                key: self.key(ply),
-                pn: me.pn,
-                dn: me.dn,
-                plies: me.plies,
-                work,
-            });
+            let e = self.entry_of(ply, &me, work);
+            self.table.put(e);
         }
         me
     }
@@ -338,7 +375,13 @@ mod tests {
     use super::*;
 
     fn n(pn: u32, dn: u32, plies: u32, dep: u32) -> Numbers {
-        Numbers { pn, dn, plies, dep }
+        Numbers {
+            pn,
+            dn,
+            plies,
+            dep,
+            fifty: false,
+        }
     }
 
     #[test]
@@ -353,5 +396,23 @@ mod tests {
         assert_eq!((c.pn, c.dn, c.dep), (INF, 0, FREE));
         // Not disproved: no dependency.
         assert_eq!(combine([n(2, 3, 0, FREE)].iter(), true).dep, FREE);
+    }
+
+    #[test]
+    fn disproofs_carry_their_fifty_move_dependency() {
+        let rule = Numbers {
+            fifty: true,
+            ..n(INF, 0, 0, FREE)
+        };
+        // OR node: resting on the rule if any child does.
+        let c = combine([n(INF, 0, 0, FREE), rule].iter(), true);
+        assert!(c.dn == 0 && c.fifty);
+        // AND node: a child that does not rest on it suffices, at the same path dependency.
+        let c = combine([rule, n(INF, 0, 0, FREE), n(1, 1, 0, FREE)].iter(), false);
+        assert!(c.dn == 0 && !c.fifty && c.dep == FREE);
+        // ... but path independence comes first.
+        let c = combine([rule, n(INF, 0, 0, 2)].iter(), false);
+        assert!(c.fifty && c.dep == FREE);
+        assert!(!combine([rule, n(1, 1, 0, FREE)].iter(), true).fifty);
     }
 }

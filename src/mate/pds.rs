@@ -35,11 +35,12 @@ use super::table::Table;
 use super::{ProofLimits, ProofResult, Prover};
 use crate::position::Position;
 
-/// A child in the local list of a node: its move, table key and numbers.
+/// A child in the local list of a node: its move, table key, 50-move counter and numbers.
 #[derive(Clone, Copy, Debug)]
 struct Kid {
     mv: Move,
     key: u64,
+    clock: u32,
     n: Numbers,
 }
 
@@ -137,8 +138,14 @@ impl Pds {
             c.nodes += 1;
             let n = c.look(ply + 1);
             let key = c.key(ply + 1);
+            let clock = c.pos.halfmoves();
             c.pos.undo();
-            kids.push(Kid { mv: m, key, n });
+            kids.push(Kid {
+                mv: m,
+                key,
+                clock,
+                n,
+            });
             if (or && n.pn == 0) || (!or && n.dn == 0) {
                 break;
             }
@@ -150,7 +157,7 @@ impl Pds {
     /// them now (solved ones keep theirs: a path-dependent disproof is only here).
     fn refresh(&self, kids: &mut [Kid]) {
         for k in kids.iter_mut().filter(|k| !k.n.solved()) {
-            if let Some(e) = self.core.table.get(k.key) {
+            if let Some(e) = self.core.table.get_at(k.key, k.clock) {
                 k.n = Numbers::of_entry(&e);
             }
         }
@@ -181,7 +188,7 @@ impl Pds {
             self.core.pos.play(k.mv);
             self.core.nodes += 1;
             kids[best].n = match self.two_level {
-                Some(two) if self.core.table.get(k.key).is_none() => {
+                Some(two) if self.core.table.get_at(k.key, k.clock).is_none() => {
                     self.second_level(ply + 1, two)
                 }
                 _ => self.mid(ply + 1, tphi, tdelta, cphi),
@@ -286,12 +293,8 @@ mod tests {
         let kid = |pn, dn| Kid {
             mv,
             key: 0,
-            n: Numbers {
-                pn,
-                dn,
-                plies: 0,
-                dep: FREE,
-            },
+            clock: 0,
+            n: Numbers::open(pn, dn),
         };
         // OR node: the children's δ is their pn, φ their dn.
         let kids = [kid(3, 1), kid(2, 5), kid(2, 2)];

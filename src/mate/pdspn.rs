@@ -20,7 +20,7 @@
 //! returns to a position of the first level's path is searched on rather than scored a draw
 //! (sound: a forced mate never needs to repeat a position).
 
-use super::dfs::{self, FREE, Numbers};
+use super::dfs::{self, Numbers};
 use super::pds::{Pds, prove_keeping_table};
 use super::pn::{Search, TwoLevel};
 use super::rules::INF;
@@ -46,6 +46,7 @@ impl Pds {
             budget: self.core.budget.clone(),
             two_level: None,
             peak: 0,
+            fifty_seen: false,
         };
         let mut tree = s.root_tree(ply);
         s.run(&mut tree, ply, y);
@@ -57,21 +58,17 @@ impl Pds {
         }
         self.core.nodes = s.nodes;
         self.core.budget = s.budget;
+        // A disproof of the second level rests on the 50-move rule if any leaf of its tree
+        // was drawn by it (an over-estimate: the leaf may not be part of the disproof).
         let n = Numbers {
-            pn: root.pn,
-            dn: root.dn,
             plies: root.plies,
-            dep: FREE,
+            fifty: root.dn == 0 && s.fifty_seen,
+            ..Numbers::open(root.pn, root.dn)
         };
         if !root.proven() {
             let work = (self.core.nodes - start).min(u64::from(u32::MAX)) as u32;
-            self.core.table.put(Entry {
-                key: self.core.key(ply),
-                pn: n.pn,
-                dn: n.dn,
-                plies: n.plies,
-                work,
-            });
+            let e = self.core.entry_of(ply, &n, work);
+            self.core.table.put(e);
         }
         n
     }
@@ -89,8 +86,10 @@ fn store_proof(table: &mut Table, s: &mut Search, tree: &Tree, i: usize, ply: u3
         key: dfs::key(&s.pos, &s.rules, ply),
         pn: 0,
         dn: INF,
-        plies: node.plies,
         work: 1,
+        plies: node.plies.min(u32::from(u16::MAX)) as u16,
+        clock: s.pos.halfmoves().min(255) as u8,
+        fifty: false,
     });
     for c in tree.proof_children(i) {
         let Some(m) = tree.nodes[c].mv else { continue };

@@ -43,6 +43,8 @@ pub struct Search {
     /// The most tree nodes held at once so far (PN²: the first level's and a second-level
     /// tree's together), besides the tree the result is read from.
     pub peak: usize,
+    /// A leaf was drawn by the 50-move rule (so a disproof may rest on it).
+    pub fifty_seen: bool,
 }
 
 impl Search {
@@ -56,6 +58,7 @@ impl Search {
             budget: Budget::new(limits),
             two_level: None,
             peak: 0,
+            fifty_seen: false,
         }
     }
 
@@ -127,6 +130,7 @@ impl Search {
             self.nodes += 1;
             let leaf = self.rules.classify(&self.pos, ply + 1);
             self.pos.undo();
+            self.fifty_seen |= matches!(leaf, Leaf::Disproven { fifty: true, .. });
             let (pn, dn) = self.rules.numbers(leaf, !or);
             kids.push(Node::leaf(Some(m), pn, dn, !or, i as u32));
             let decided = matches!(

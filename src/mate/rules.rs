@@ -8,9 +8,11 @@
 //! mate can always be played without repeating, so counting a repetition as a failure never
 //! turns a mate into a non-mate. It is path-dependent, though; [`Leaf::Disproven`] says when
 //! a disproof came from a repetition, so that a transposition table can keep it apart.
-//! The 50-move counter is not part of the position key; a proof that a transposition table
-//! shares between paths with different counters may therefore ignore a 50-move draw (left
-//! as it is: mates near the limit are rare in problem sets).
+//! The 50-move counter is part of a position's state but not of its table key, and two paths
+//! of different lengths reach one position with different counters: [`Leaf::Disproven`]
+//! also says when a disproof came from the 50-move rule, and [`super::table::Entry`] keeps
+//! the counter a result was found at, so that the table hands a result on only where it
+//! holds.
 
 use shakmaty::{Color, Move, MoveList, Position as _};
 
@@ -70,16 +72,28 @@ pub fn root(pos: &Position, max_moves: Option<u32>, checks_only: bool) -> (Posit
 pub enum Leaf {
     /// The defender is checkmated.
     Proven,
-    /// No mate from here; `repetition` when only because the path repeats a position.
+    /// No mate from here; `repetition` when only because the path repeats a position,
+    /// `fifty` when because the 50-move counter has run out.
     Disproven {
         /// The disproof depends on the path (a repetition).
         repetition: bool,
+        /// The disproof depends on the 50-move counter (it may not hold with a lower one).
+        fifty: bool,
     },
     /// Not terminal; `moves` is the mobility of the side to move.
     Unknown {
         /// Number of children the node will have.
         moves: u32,
     },
+}
+
+impl Leaf {
+    /// A disproof that holds on every path and with every 50-move counter (stalemate,
+    /// insufficient material, the attacker mated, the move limit reached).
+    pub const DRAWN: Leaf = Leaf::Disproven {
+        repetition: false,
+        fifty: false,
+    };
 }
 
 /// The attacker, the optional move limit and the checks-only switch.
@@ -127,19 +141,28 @@ impl Rules {
             return if mated_defender {
                 Leaf::Proven
             } else {
-                Leaf::Disproven { repetition: false }
+                Leaf::DRAWN
             };
         }
-        if pos.halfmoves() >= 100 || pos.chess().has_insufficient_material(self.attacker) {
-            return Leaf::Disproven { repetition: false };
+        if pos.chess().has_insufficient_material(self.attacker) {
+            return Leaf::DRAWN;
+        }
+        if pos.halfmoves() >= 100 {
+            return Leaf::Disproven {
+                repetition: false,
+                fifty: true,
+            };
         }
         if ply > 0 && pos.is_repetition() {
-            return Leaf::Disproven { repetition: true };
+            return Leaf::Disproven {
+                repetition: true,
+                fifty: false,
+            };
         }
         // The next attacker move is made at `ply` (OR) or `ply + 1` (AND).
         let next_or = if or { ply } else { ply + 1 };
         if self.moves_left(next_or) == Some(0) {
-            return Leaf::Disproven { repetition: false };
+            return Leaf::DRAWN;
         }
         Leaf::Unknown {
             moves: moves.len() as u32,
@@ -208,25 +231,19 @@ mod tests {
         rules.attacker = Color::White;
         assert_eq!(rules.classify(&pos, 1), Leaf::Proven);
         // The attacker itself mated, stalemate, lone king: disproven.
-        assert_eq!(
-            classify(mated, 0, None),
-            Leaf::Disproven { repetition: false }
-        );
+        assert_eq!(classify(mated, 0, None), Leaf::DRAWN);
         assert_eq!(
             classify("k7/8/1Q6/8/8/8/8/7K b - - 0 1", 0, None),
-            Leaf::Disproven { repetition: false }
+            Leaf::DRAWN
         );
         assert_eq!(
             classify("8/8/8/4k3/8/8/8/4K3 w - - 0 1", 0, None),
-            Leaf::Disproven { repetition: false }
+            Leaf::DRAWN
         );
         // Mate in 1 allowed at ply 0, not when the attacker has no move left.
         let m1 = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
         assert!(matches!(classify(m1, 0, Some(1)), Leaf::Unknown { .. }));
-        assert_eq!(
-            classify(m1, 2, Some(1)),
-            Leaf::Disproven { repetition: false }
-        );
+        assert_eq!(classify(m1, 2, Some(1)), Leaf::DRAWN);
     }
 
     #[test]
@@ -241,8 +258,37 @@ mod tests {
         }
         assert_eq!(
             rules.classify(&pos, 4),
-            Leaf::Disproven { repetition: true }
+            Leaf::Disproven {
+                repetition: true,
+                fifty: false
+            }
         );
+    }
+
+    #[test]
+    fn the_fifty_move_rule_is_a_counter_dependent_disproof_but_a_mate_on_the_hundredth_halfmove_stands()
+     {
+        let fifty = Leaf::Disproven {
+            repetition: false,
+            fifty: true,
+        };
+        // White to move with the counter at 100: drawn, and only because of the counter.
+        assert_eq!(
+            classify("6k1/8/8/8/8/8/8/R5K1 w - - 100 80", 0, None),
+            fifty
+        );
+        assert!(matches!(
+            classify("6k1/8/8/8/8/8/8/R5K1 w - - 99 80", 0, None),
+            Leaf::Unknown { .. }
+        ));
+        // Black mated by the move that brought the counter to 100.
+        let (pos, mut rules) = root(
+            &Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80").unwrap(),
+            None,
+            false,
+        );
+        rules.attacker = Color::White;
+        assert_eq!(rules.classify(&pos, 1), Leaf::Proven);
     }
 
     #[test]

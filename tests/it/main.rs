@@ -22,6 +22,7 @@ mod go_mate;
 mod import_cycles;
 mod kqkr_conversion;
 mod layers;
+mod mate_fifty_moves;
 mod mate_prover;
 mod memory_rss;
 mod multi_cut;
