@@ -71,9 +71,9 @@ impl Numbers {
         }
     }
 
-    /// Unsolved numbers without a dependency.
+    /// The numbers (`pn`, `dn`) with no proof length and no dependency.
     #[inline]
-    pub fn open(pn: u32, dn: u32) -> Numbers {
+    pub fn plain(pn: u32, dn: u32) -> Numbers {
         Numbers {
             pn,
             dn,
@@ -168,7 +168,7 @@ impl Core {
             self.rules.classify(&self.pos, ply)
         };
         match leaf {
-            Leaf::Proven => Numbers::open(0, INF),
+            Leaf::Proven => Numbers::plain(0, INF),
             Leaf::Disproven { repetition, fifty } => Numbers {
                 dep: if repetition {
                     self.ancestor_dep()
@@ -176,13 +176,13 @@ impl Core {
                     FREE
                 },
                 fifty,
-                ..Numbers::open(INF, 0)
+                ..Numbers::plain(INF, 0)
             },
             Leaf::Unknown { .. } => match self.entry(ply) {
                 Some(e) => Numbers::of_entry(&e),
                 None => {
                     let (pn, dn) = self.rules.numbers(leaf, self.rules.is_or(&self.pos));
-                    Numbers::open(pn, dn)
+                    Numbers::plain(pn, dn)
                 }
             },
         }

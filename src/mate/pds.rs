@@ -294,7 +294,7 @@ mod tests {
             mv,
             key: 0,
             clock: 0,
-            n: Numbers::open(pn, dn),
+            n: Numbers::plain(pn, dn),
         };
         // OR node: the children's δ is their pn, φ their dn.
         let kids = [kid(3, 1), kid(2, 5), kid(2, 2)];

@@ -63,7 +63,7 @@ impl Pds {
         let n = Numbers {
             plies: root.plies,
             fifty: root.dn == 0 && s.fifty_seen,
-            ..Numbers::open(root.pn, root.dn)
+            ..Numbers::plain(root.pn, root.dn)
         };
         if !root.proven() {
             let work = (self.core.nodes - start).min(u64::from(u32::MAX)) as u32;
