@@ -41,6 +41,7 @@ mod protocol_stress;
 mod python_client;
 mod search;
 mod search_features;
+mod sprt_state;
 mod strength;
 mod tb_browne_belle;
 mod tb_file_format;

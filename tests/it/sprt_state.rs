@@ -1,0 +1,93 @@
+//! `matches/2026-11-27-multi-cut/rebuild_state.py`, which rebuilds fastchess's state file of
+//! an SPRT from its kept PGN (issue 40's MC-A test, resumed on a new machine): on a small
+//! PGN whose pairs are counted by hand, the statistics written are fastchess's (wins, draws,
+//! losses and the pentanomial counts from the named engine's side), the template's other
+//! settings are kept, a trailing unpaired game is moved aside, and bad input exits
+//! non-zero with a message. Standard-library Python only.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// One fastchess game: round, White, Black, result.
+fn game(round: u32, white: &str, black: &str, result: &str) -> String {
+    format!(
+        "[Event \"Fastchess Tournament\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n\
+         [Black \"{black}\"]\n[Result \"{result}\"]\n\n{result}\n\n"
+    )
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/matches/2026-11-27-multi-cut/rebuild_state.py"
+    );
+    Command::new("python3")
+        .arg(script)
+        .arg(dir)
+        .args(args)
+        .output()
+        .expect("cannot run python3")
+}
+
+#[test]
+fn the_state_holds_the_complete_pairs_of_the_pgn() {
+    let dir = std::env::temp_dir().join(format!("nosce-sprt-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // From "new"'s side: round 1 win + draw (WD), round 2 loss + loss (LL), round 3 win +
+    // loss (WL), round 4 one game only (moved aside).
+    let pgn = [
+        game(1, "new", "base", "1-0"),
+        game(1, "base", "new", "1/2-1/2"),
+        game(2, "base", "new", "1-0"),
+        game(2, "new", "base", "0-1"),
+        game(3, "new", "base", "1-0"),
+        game(3, "base", "new", "1-0"),
+        game(4, "new", "base", "1-0"),
+    ]
+    .concat();
+    std::fs::write(dir.join("games.pgn"), &pgn).unwrap();
+    let template = r#"{"seed": 1, "sprt": {"elo0": 0.0, "elo1": 5.0},
+        "stats": {"new vs base": {"wins": 0, "losses": 0, "draws": 0}}}"#;
+    std::fs::write(dir.join("state.json"), template).unwrap();
+    let out = run(&dir, &["new"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("3 pairs: W 2 D 1 L 3"), "{said}");
+    assert!(said.contains("Ptnml(0-2) [1, 0, 1, 1, 0]"), "{said}");
+    let state = std::fs::read_to_string(dir.join("state.json")).unwrap();
+    for field in [
+        "\"wins\": 2",
+        "\"draws\": 1",
+        "\"losses\": 3",
+        "\"penta_WD\": 1",
+        "\"penta_LL\": 1",
+        "\"penta_WL\": 1",
+        "\"penta_DD\": 0",
+        "\"elo1\": 5.0",
+        "\"seed\": 1",
+    ] {
+        assert!(state.contains(field), "{field} missing from {state}");
+    }
+    let kept = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert_eq!(kept.matches("[Event ").count(), 6);
+    let aside = std::fs::read_to_string(dir.join("unpaired-4.pgn")).unwrap();
+    assert!(aside.contains("[Round \"4\"]"));
+    // Bad input: a name that plays no game, a missing folder, no arguments.
+    assert!(!run(&dir, &["nobody"]).status.success());
+    let missing = run(&dir.join("missing"), &["new"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("rebuild_state.py:"));
+    let bare = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/matches/2026-11-27-multi-cut/rebuild_state.py"
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(bare.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
