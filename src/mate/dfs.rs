@@ -197,15 +197,13 @@ impl Core {
 
     /// The entry to store for the current position at `ply` with the numbers `n`.
     pub fn entry_of(&self, ply: u32, n: &Numbers, work: u32) -> Entry {
-        Entry {
-            key: self.key(ply),
-            pn: n.pn,
-            dn: n.dn,
+        Entry::of(
+            self.key(ply),
+            (n.pn, n.dn, n.plies),
+            self.pos.halfmoves(),
+            n.fifty,
             work,
-            plies: n.plies.min(u32::from(u16::MAX)) as u16,
-            clock: self.pos.halfmoves().min(255) as u8,
-            fifty: n.fifty,
-        }
+        )
     }
 
     /// 1 + the ply of the path position that the current position repeats (0 if none:

@@ -82,15 +82,13 @@ fn store_proof(table: &mut Table, s: &mut Search, tree: &Tree, i: usize, ply: u3
     if !node.expanded || !node.proven() {
         return;
     }
-    table.put(Entry {
-        key: dfs::key(&s.pos, &s.rules, ply),
-        pn: 0,
-        dn: INF,
-        work: 1,
-        plies: node.plies.min(u32::from(u16::MAX)) as u16,
-        clock: s.pos.halfmoves().min(255) as u8,
-        fifty: false,
-    });
+    table.put(Entry::of(
+        dfs::key(&s.pos, &s.rules, ply),
+        (0, INF, node.plies),
+        s.pos.halfmoves(),
+        false,
+        1,
+    ));
     for c in tree.proof_children(i) {
         let Some(m) = tree.nodes[c].mv else { continue };
         s.pos.play(m);

@@ -31,6 +31,27 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The entry of a position with numbers `pn`, `dn`, proof length `plies` (capped at
+    /// `u16::MAX`), found with the 50-move counter at `clock` (capped at 255); `fifty` for a
+    /// disproof that may rest on the rule.
+    pub fn of(
+        key: u64,
+        (pn, dn, plies): (u32, u32, u32),
+        clock: u32,
+        fifty: bool,
+        work: u32,
+    ) -> Entry {
+        Entry {
+            key,
+            pn,
+            dn,
+            work,
+            plies: plies.min(u32::from(u16::MAX)) as u16,
+            clock: clock.min(255) as u8,
+            fifty,
+        }
+    }
+
     /// Whether the entry holds for its position with the 50-move counter at `clock`: a
     /// proof with the counter no higher than when it was found, or low enough that its
     /// longest line mates before the counter reaches 100 (the position before the mate
