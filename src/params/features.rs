@@ -8,7 +8,8 @@
 //! history-based reductions, the improving flag, singular extensions, correction history and
 //! a soft time limit that follows the best move's share of the nodes, static-exchange pruning of
 //! quiet moves that leave a piece to be lost, pruning of quiet moves with a bad continuation
-//! history, and ProbCut (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
+//! history, ProbCut, and a null-move reduction that grows with depth and with the evaluation's
+//! margin over β (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
 //! numeric settings live in [`FeatureParams`], beside the switches.
 
 /// Which trial refinements the α-β search uses.
@@ -40,10 +41,13 @@ pub struct SearchFeatures {
     pub history_pruning: bool,
     /// ProbCut: a capture whose reduced search stays above a raised β ends the node.
     pub probcut: bool,
+    /// Null move: the reduction grows with the remaining depth and with the static
+    /// evaluation's margin over β, instead of Heinz's R of 2 or 3.
+    pub null_depth_r: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 10] = [
+pub const WORDS: [&str; 11] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -54,6 +58,7 @@ pub const WORDS: [&str; 10] = [
     "seequiet",
     "histprune",
     "probcut",
+    "nullr",
 ];
 
 impl SearchFeatures {
@@ -69,6 +74,7 @@ impl SearchFeatures {
         see_quiets: true,
         history_pruning: true,
         probcut: true,
+        null_depth_r: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -83,6 +89,7 @@ impl SearchFeatures {
             "seequiet" => &mut self.see_quiets,
             "histprune" => &mut self.history_pruning,
             "probcut" => &mut self.probcut,
+            "nullr" => &mut self.null_depth_r,
             _ => return None,
         })
     }
@@ -97,7 +104,7 @@ impl SearchFeatures {
     }
 
     /// Parses the option's value: `none`, `all`, or words among `conthist caphist histlmr
-    /// improving singular corrhist nodetime seequiet histprune probcut` separated by spaces or commas (each switches one on).
+    /// improving singular corrhist nodetime seequiet histprune probcut nullr` separated by spaces or commas (each switches one on).
     ///
     /// # Errors
     /// An unknown word, with the list of known ones.
@@ -182,6 +189,16 @@ pub struct FeatureParams {
     pub probcut_margin: i32,
     /// ProbCut: the verifying search is this many plies shallower than the node's moves.
     pub probcut_reduction: i32,
+    /// Null move with `nullr`: the reduction (beside the ply itself) is `null_r_base +
+    /// depth / null_r_depth_divisor + min((eval − β) / null_r_eval_divisor,
+    /// null_r_eval_max)`.
+    pub null_r_base: i32,
+    /// See [`Self::null_r_base`].
+    pub null_r_depth_divisor: i32,
+    /// See [`Self::null_r_base`].
+    pub null_r_eval_divisor: i32,
+    /// See [`Self::null_r_base`].
+    pub null_r_eval_max: i32,
 }
 
 impl Default for FeatureParams {
@@ -205,6 +222,10 @@ impl Default for FeatureParams {
             probcut_min_depth: 5,
             probcut_margin: 200,
             probcut_reduction: 3,
+            null_r_base: 3,
+            null_r_depth_divisor: 5,
+            null_r_eval_divisor: 200,
+            null_r_eval_max: 3,
         }
     }
 }

@@ -15,7 +15,8 @@
 //! [`crate::params::SearchFeatures`] (all off by default): the improving flag in reverse
 //! futility, late-move pruning and reductions, history-based reductions and the histories of
 //! [`super::history`], the singular extensions of `search/singular.rs`, ProbCut
-//! (`search/probcut.rs`) and SEE and history pruning of quiet moves.
+//! (`search/probcut.rs`), SEE and history pruning of quiet moves, and the deeper null-move
+//! reduction of `nullr`.
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
@@ -161,7 +162,11 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 && self.pos.last_move().is_some()
                 && self.has_non_pawn_material()
             {
-                let r = self.null_reduction(depth) + (static_eval - beta >= 200) as i32;
+                let r = if features.null_depth_r {
+                    self.deep_null_reduction(depth, static_eval - beta)
+                } else {
+                    self.null_reduction(depth) + (static_eval - beta >= 200) as i32
+                };
                 if self.pos.play_null() {
                     let s = -self.search(-beta, -beta + 1, depth - 1 - r, !cut);
                     self.pos.undo();
