@@ -2,7 +2,7 @@
 """Rebuilds fastchess's state file of an SPRT from its PGN, so that a test whose state was
 lost with a machine resumes where its kept games end (PLAN.md, amendment of 2026-12-01).
 
-    python3 rebuild_state.py OUTDIR NEW_NAME
+    python3 rebuild_state.py OUTDIR NEW_NAME [--from-log]
 
 OUTDIR holds `games.pgn` (the kept games, unpacked) and `state.json`, the state a fresh start
 of the same `sprt.sh` command wrote before its first game finished (start it, interrupt it
@@ -29,6 +29,20 @@ def games_of(text):
         headers = dict(re.findall(r'^\[(\w+) "(.*)"\]$', g, re.M))
         out.append((g, headers))
     return out
+
+
+FINISHED = re.compile(r'^Finished game (\d+) \((\S+) vs (\S+)\): (\S+)', re.M)
+
+
+def games_of_log(text):
+    """The finished games of a fastchess log as PGN-like headers (a later line of the same
+    game number, from a restarted segment, replaces an earlier one)."""
+    by_number = {}
+    for number, white, black, result in FINISHED.findall(text):
+        n = int(number)
+        by_number[n] = ('', dict(Round=str((n + 1) // 2), White=white, Black=black,
+                                 Result=result))
+    return [by_number[n] for n in sorted(by_number)]
 
 
 def score(headers, new):
@@ -65,13 +79,15 @@ def stats(games, new):
 
 
 def main(argv):
-    if len(argv) != 3:
+    from_log = argv[3:] == ['--from-log']
+    if len(argv) != 3 and not (len(argv) == 4 and from_log):
         print(__doc__.strip().splitlines()[3].strip(), file=sys.stderr)
         return 2
     out, new = Path(argv[1]), argv[2]
-    pgn, state_file = out / 'games.pgn', out / 'state.json'
+    pgn, state_file = out / ('log.txt' if from_log else 'games.pgn'), out / 'state.json'
     try:
-        games = games_of(pgn.read_text())
+        text = pgn.read_text()
+        games = games_of_log(text) if from_log else games_of(text)
         state = json.loads(state_file.read_text())
     except (OSError, ValueError) as e:
         print(f'rebuild_state.py: {e}', file=sys.stderr)
@@ -84,18 +100,19 @@ def main(argv):
     if len(pair) != 1:
         print(f'rebuild_state.py: {state_file} names no pairing of {new!r}', file=sys.stderr)
         return 1
-    kept = [g for g, h in games if h['Round'] not in unpaired]
-    for rnd in unpaired:
-        side = ''.join(g for g, h in games if h['Round'] == rnd)
-        (out / f'unpaired-{rnd}.pgn').write_text(side)
-    pgn.write_text(''.join(kept))
+    if not from_log:
+        kept = [g for g, h in games if h['Round'] not in unpaired]
+        for rnd in unpaired:
+            side = ''.join(g for g, h in games if h['Round'] == rnd)
+            (out / f'unpaired-{rnd}.pgn').write_text(side)
+        pgn.write_text(''.join(kept))
     state['stats'] = {pair[0]: st}
     state_file.write_text(json.dumps(state, indent=4) + '\n')
     pairs = sum(v for k, v in st.items() if k.startswith('penta_'))
     ptnml = [st['penta_LL'], st['penta_LD'], st['penta_WL'] + st['penta_DD'], st['penta_WD'],
              st['penta_WW']]
     print(f'{pairs} pairs: W {st["wins"]} D {st["draws"]} L {st["losses"]}, Ptnml(0-2) {ptnml};'
-          f' unpaired rounds moved aside: {unpaired or "none"}')
+          f' unpaired rounds {"left out" if from_log else "moved aside"}: {unpaired or "none"}')
     return 0
 
 
