@@ -16,6 +16,7 @@ mod tb_common;
 // The engine: board, search, tables, protocols.
 mod bench_signature;
 mod chess960;
+mod clock_use;
 mod contempt;
 mod external_engine;
 mod go_mate;
