@@ -84,9 +84,9 @@ def main(argv):
         print(__doc__.strip().splitlines()[3].strip(), file=sys.stderr)
         return 2
     out, new = Path(argv[1]), argv[2]
-    pgn, state_file = out / ('log.txt' if from_log else 'games.pgn'), out / 'state.json'
+    source, state_file = out / ('log.txt' if from_log else 'games.pgn'), out / 'state.json'
     try:
-        text = pgn.read_text()
+        text = source.read_text()
         games = games_of_log(text) if from_log else games_of(text)
         state = json.loads(state_file.read_text())
     except (OSError, ValueError) as e:
@@ -94,7 +94,7 @@ def main(argv):
         return 1
     st, unpaired = stats(games, new)
     if not games or st['wins'] + st['draws'] + st['losses'] == 0:
-        print(f'rebuild_state.py: no complete game pair for {new!r} in {pgn}', file=sys.stderr)
+        print(f'rebuild_state.py: no complete game pair for {new!r} in {source}', file=sys.stderr)
         return 1
     pair = [k for k in state.get('stats', {}) if k.startswith(new + ' vs ')]
     if len(pair) != 1:
@@ -105,7 +105,7 @@ def main(argv):
         for rnd in unpaired:
             side = ''.join(g for g, h in games if h['Round'] == rnd)
             (out / f'unpaired-{rnd}.pgn').write_text(side)
-        pgn.write_text(''.join(kept))
+        source.write_text(''.join(kept))
     state['stats'] = {pair[0]: st}
     state_file.write_text(json.dumps(state, indent=4) + '\n')
     pairs = sum(v for k, v in st.items() if k.startswith('penta_'))

@@ -287,7 +287,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                         || (features.see_quiets && self.quiet_loses_material(m, depth))
                         || (features.history_pruning
                             && !pv_node
-                            && self.quiet_history_is_bad(&recent, turn, m, depth));
+                            && self.quiet_history_is_bad(&recent, m, depth));
                 } else if depth <= 6
                     && Picker::is_bad_capture(order)
                     && !see_ge(self.pos.chess(), m, -self.params.see_capture_margin * depth)
@@ -344,7 +344,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                         r -= 1;
                     }
                     if features.history_lmr {
-                        let h = self.tables.hist.cont_score(&recent, turn, m);
+                        let h = self.tables.hist.cont_score(&recent, m);
                         r -= h / self.params.feature_params.history_lmr_divisor.max(1);
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
@@ -473,16 +473,10 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
     /// History pruning (trial switch `histprune`): near the leaves, a quiet move whose
     /// continuation history says it has kept failing after the same two moves is not searched,
     /// as Stockfish's search prunes quiet moves by their history; the caller spares checks.
-    fn quiet_history_is_bad(
-        &self,
-        recent: &Recent,
-        turn: shakmaty::Color,
-        m: Move,
-        depth: i32,
-    ) -> bool {
+    fn quiet_history_is_bad(&self, recent: &Recent, m: Move, depth: i32) -> bool {
         let fp = &self.params.feature_params;
         depth <= fp.history_prune_max_depth
-            && self.tables.hist.cont_score(recent, turn, m) < -fp.history_prune_margin * depth
+            && self.tables.hist.cont_score(recent, m) < -fp.history_prune_margin * depth
     }
 }
 

@@ -138,25 +138,23 @@ impl Histories {
             && self.correction.iter().all(|&e| e == 0)
     }
 
-    /// The continuation history of the quiet move `m` of `color` after `recent` (the sum
-    /// over both plies; 0 when the tables have no room).
+    /// The continuation history of the quiet move `m` of the side to move after `recent`
+    /// (the sum over both plies; 0 when the tables have no room).
     #[inline]
-    pub fn cont_score(&self, recent: &Recent, color: Color, m: Move) -> i32 {
+    pub fn cont_score(&self, recent: &Recent, m: Move) -> i32 {
         if self.cont.is_empty() {
             return 0;
         }
-        debug_assert_eq!(color, recent.turn, "rows are the side to move's");
-        let i = piece_square(color, m);
+        let i = piece_square(recent.turn, m);
         i32::from(self.cont[recent.rows[0] + i]) + i32::from(self.cont[recent.rows[1] + i])
     }
 
     /// Moves the continuation history of `m` by `bonus` (negative: a malus).
-    pub fn update_cont(&mut self, recent: &Recent, color: Color, m: Move, bonus: i32, limit: i32) {
+    pub fn update_cont(&mut self, recent: &Recent, m: Move, bonus: i32, limit: i32) {
         if self.cont.is_empty() {
             return;
         }
-        debug_assert_eq!(color, recent.turn, "rows are the side to move's");
-        let i = piece_square(color, m);
+        let i = piece_square(recent.turn, m);
         for row in recent.present_rows() {
             gravity(&mut self.cont[row + i], bonus, limit);
         }
@@ -250,12 +248,12 @@ mod tests {
         let d4 = pos.parse_uci("d2d4").unwrap();
         let recent = Recent::of(&pos);
         let mut h = tables();
-        h.update_cont(&recent, Color::White, nf3, 500, 16384);
-        assert_eq!(h.cont_score(&recent, Color::White, nf3), 1000, "both plies");
-        assert_eq!(h.cont_score(&recent, Color::White, d4), 0);
+        h.update_cont(&recent, nf3, 500, 16384);
+        assert_eq!(h.cont_score(&recent, nf3), 1000, "both plies");
+        assert_eq!(h.cont_score(&recent, d4), 0);
         let other = Recent::new(recent.prev, None, Color::White);
-        assert_eq!(h.cont_score(&other, Color::White, nf3), 500);
-        assert_eq!(Histories::empty().cont_score(&recent, Color::White, nf3), 0);
+        assert_eq!(h.cont_score(&other, nf3), 500);
+        assert_eq!(Histories::empty().cont_score(&recent, nf3), 0);
         h.clear();
         assert!(h.is_clear());
     }

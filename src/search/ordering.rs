@@ -127,9 +127,9 @@ impl OrderingTables {
         let limit = fp.history_limit;
         let quiet = !best.is_capture() && !best.is_promotion();
         if (f.cont_history || f.history_lmr || f.history_pruning) && quiet {
-            self.hist.update_cont(recent, color, best, bonus, limit);
+            self.hist.update_cont(recent, best, bonus, limit);
             for &q in quiets.iter().flatten() {
-                self.hist.update_cont(recent, color, q, -bonus, limit);
+                self.hist.update_cont(recent, q, -bonus, limit);
             }
         }
         if f.capture_history {
@@ -270,7 +270,7 @@ impl Picker {
                 -(1 << 23)
             } else if tables.cont_weight != 0 {
                 tables.relative_history(color, m)
-                    + tables.cont_weight * tables.hist.cont_score(recent, color, m)
+                    + tables.cont_weight * tables.hist.cont_score(recent, m)
             } else {
                 tables.relative_history(color, m)
             };
