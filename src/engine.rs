@@ -436,6 +436,7 @@ impl Engine {
         self.config.params.multi_cut = o.multi_cut;
         self.config.params.null_move = o.null_move;
         self.config.params.features = o.search_features;
+        self.config.time_params = crate::params::TimeParams::for_features(&o.search_features);
         if let Some(note) = self.fit_pool() {
             return Ok(Some(note));
         }

@@ -148,4 +148,32 @@ mod tests {
         };
         assert!(!TimeManager::new(&inf, Duration::ZERO, &p).has_deadline());
     }
+
+    #[test]
+    fn tmflat_spreads_sudden_death_over_more_moves() {
+        let flat = TimeParams::for_features(&crate::params::SearchFeatures {
+            time_flat: true,
+            ..Default::default()
+        });
+        let default = TimeParams::default();
+        let planned = |p: &TimeParams, l: &Limits| {
+            TimeManager::new(l, Duration::from_millis(50), p)
+                .planned()
+                .unwrap()
+        };
+        let sudden = Limits {
+            time: Some(Duration::from_millis(10_050)),
+            inc: Some(Duration::from_millis(100)),
+            ..Limits::default()
+        };
+        // 10 s / 25 + 75 ms against 10 s / 40 + 75 ms.
+        assert_eq!(planned(&default, &sudden).as_millis(), 475);
+        assert_eq!(planned(&flat, &sudden).as_millis(), 325);
+        // A fixed move time is a fixed move time.
+        let fixed = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            ..Limits::default()
+        };
+        assert_eq!(planned(&default, &fixed), planned(&flat, &fixed));
+    }
 }

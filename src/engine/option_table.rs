@@ -408,7 +408,7 @@ static HIDDEN: &[R] = &[
         spec: string(
             "SearchFeatures",
             "none",
-            "the search refinements on trial (issue 41), switched on for their SPRTs: `none`, `all` or words among `conthist caphist histlmr improving singular corrhist nodetime seequiet histprune probcut nullr`",
+            "the search refinements on trial (issue 41), switched on for their SPRTs: `none`, `all` or words among `conthist caphist histlmr improving singular corrhist nodetime seequiet histprune probcut nullr tmflat`",
         ),
         apply: |s, v| {
             s.search_features = crate::params::SearchFeatures::parse(v.text())?;

@@ -5,12 +5,14 @@
 //! option `SearchFeatures`), and a refinement that passes becomes on by default in the commit
 //! that records its test (`matches/2026-11-28-search41/PLAN.md`). The refinements are the
 //! ones modern engines measured in their own tests: continuation and capture histories,
-//! history-based reductions, the improving flag, singular extensions, correction history and
-//! a soft time limit that follows the best move's share of the nodes, static-exchange pruning of
-//! quiet moves that leave a piece to be lost, pruning of quiet moves with a bad continuation
-//! history, ProbCut, and a null-move reduction that grows with depth and with the evaluation's
-//! margin over β (Ethereal's and Stockfish's searches describe each; none of their code is used). Their
-//! numeric settings live in [`FeatureParams`], beside the switches.
+//! history-based reductions, the improving flag, singular extensions, correction history, a
+//! soft time limit that follows the best move's share of the nodes, static-exchange pruning
+//! of quiet moves that leave a piece to be lost, pruning of quiet moves with a bad
+//! continuation history, ProbCut, a null-move reduction that grows with depth and with the
+//! evaluation's margin over β, and a time allocation spread over more moves (Ethereal's and
+//! Stockfish's searches describe each; none of their code is used). Their numeric settings
+//! live in [`FeatureParams`], beside the switches (the time allocation's in
+//! [`crate::params::TimeParams`]).
 
 /// Which trial refinements the α-β search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -44,10 +46,14 @@ pub struct SearchFeatures {
     /// Null move: the reduction grows with the remaining depth and with the static
     /// evaluation's margin over β, instead of Heinz's R of 2 or 3.
     pub null_depth_r: bool,
+    /// Time management: the remaining time is spread over more moves
+    /// ([`crate::params::TimeParams::flat_horizon_moves`] instead of `horizon_moves`), so
+    /// that less of it goes into the opening and more is left for the endgame.
+    pub time_flat: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 11] = [
+pub const WORDS: [&str; 12] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -59,6 +65,7 @@ pub const WORDS: [&str; 11] = [
     "histprune",
     "probcut",
     "nullr",
+    "tmflat",
 ];
 
 impl SearchFeatures {
@@ -75,6 +82,7 @@ impl SearchFeatures {
         history_pruning: true,
         probcut: true,
         null_depth_r: true,
+        time_flat: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -90,6 +98,7 @@ impl SearchFeatures {
             "histprune" => &mut self.history_pruning,
             "probcut" => &mut self.probcut,
             "nullr" => &mut self.null_depth_r,
+            "tmflat" => &mut self.time_flat,
             _ => return None,
         })
     }
@@ -104,7 +113,7 @@ impl SearchFeatures {
     }
 
     /// Parses the option's value: `none`, `all`, or words among `conthist caphist histlmr
-    /// improving singular corrhist nodetime seequiet histprune probcut nullr` separated by spaces or commas (each switches one on).
+    /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat` separated by spaces or commas (each switches one on).
     ///
     /// # Errors
     /// An unknown word, with the list of known ones.

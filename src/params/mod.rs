@@ -206,6 +206,12 @@ pub struct TimeParams {
     pub node_share_base: f64,
     /// See [`Self::node_share_base`].
     pub node_share_scale: f64,
+    /// With `SearchFeatures=tmflat`: the moves the remaining time is spread over in sudden
+    /// death, in place of [`Self::horizon_moves`]. Match E measured why (issue 41, item 2):
+    /// at 10+0.1 nosce spent 0.52 s a move in its first ten moves against Toga II's 0.35
+    /// and its clock fell under 1 s in 698 of 800 games, Toga II's in none (Ethereal's
+    /// plan for a settled best move comes to about time / 56 + 0.45 · inc).
+    pub flat_horizon_moves: f64,
 }
 
 impl Default for TimeParams {
@@ -218,7 +224,20 @@ impl Default for TimeParams {
             engine_time_share: 0.25,
             node_share_base: 1.5,
             node_share_scale: 1.35,
+            flat_horizon_moves: 40.0,
         }
+    }
+}
+
+impl TimeParams {
+    /// The allocation the trial switches select: the defaults, with the horizon of
+    /// [`Self::flat_horizon_moves`] under `tmflat`.
+    pub fn for_features(features: &SearchFeatures) -> TimeParams {
+        let mut t = TimeParams::default();
+        if features.time_flat {
+            t.horizon_moves = t.flat_horizon_moves;
+        }
+        t
     }
 }
 

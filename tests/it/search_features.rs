@@ -2,7 +2,8 @@
 //! the known mates of `tests/it/search.rs` keep their exact distance (the pawnless ones verified
 //! with the Gaviota DTM tables) at the same depths, a fixed-depth search stays deterministic,
 //! and every switch of the search changes the tree it searches (no switch is dead), while
-//! the time-management switch leaves a fixed-depth search alone.
+//! the time-management switches leave a fixed-depth search alone (and `tmflat` reaches the
+//! engine's clock through the option).
 
 use nosce::eval::FullEval;
 use nosce::limits::Limits;
@@ -49,7 +50,7 @@ const MATES: [(&str, u32, i32, &[&str]); 6] = [
 fn each_switch() -> Vec<(String, SearchFeatures)> {
     let mut out: Vec<(String, SearchFeatures)> = WORDS
         .iter()
-        .filter(|w| **w != "nodetime")
+        .filter(|w| **w != "nodetime" && **w != "tmflat")
         .map(|w| (w.to_string(), SearchFeatures::parse(w).unwrap()))
         .collect();
     out.push(("all".into(), SearchFeatures::ALL));
@@ -92,9 +93,25 @@ fn every_switch_is_deterministic_and_changes_the_tree() {
         assert!(a.best.is_some(), "{name}");
     }
     // Time management does not touch a fixed-depth search.
-    let t = run(fen, 10, SearchFeatures::parse("nodetime").unwrap());
-    assert_eq!(
-        (t.best, t.nodes, t.score),
-        (base.best, base.nodes, base.score)
-    );
+    for word in ["nodetime", "tmflat"] {
+        let t = run(fen, 10, SearchFeatures::parse(word).unwrap());
+        assert_eq!(
+            (t.best, t.nodes, t.score),
+            (base.best, base.nodes, base.score),
+            "{word}"
+        );
+    }
+}
+
+#[test]
+fn tmflat_reaches_the_engines_time_allocation_and_leaves_again() {
+    let mut e = nosce::engine::Engine::new();
+    let horizon = |e: &nosce::engine::Engine| e.config().time_params.horizon_moves;
+    assert_eq!(horizon(&e), 25.0);
+    e.set_option("SearchFeatures", Some("caphist tmflat"))
+        .unwrap();
+    assert_eq!(horizon(&e), 40.0);
+    assert!(e.config().params.features.capture_history);
+    e.set_option("SearchFeatures", Some("none")).unwrap();
+    assert_eq!(horizon(&e), 25.0);
 }
