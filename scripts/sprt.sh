@@ -37,6 +37,18 @@ wrap() {
 }
 [ -n "${NEW_SETOPTION:-}" ] && NEW=$(wrap new "$NEW" "$NEW_SETOPTION")
 [ -n "${BASE_SETOPTION:-}" ] && BASE=$(wrap base "$BASE" "$BASE_SETOPTION")
+# The PGN is ignored by git; a compressed copy under a tracked name, refreshed every
+# KEEP_EVERY seconds (default 600) while the games run and once at the end, is what
+# survives a session that ends before the match does. (To resume on a fresh machine,
+# `gunzip -k OUTDIR/games.pgn.gz` first: the copy always holds the whole PGN.)
+keep_pgn() {
+  [ -s "$OUT/games.pgn" ] || return 0
+  gzip -c "$OUT/games.pgn" > "$OUT/games.pgn.gz.part" && mv "$OUT/games.pgn.gz.part" "$OUT/games.pgn.gz"
+}
+( while sleep "${KEEP_EVERY:-600}"; do keep_pgn; done ) &
+keeper=$!
+trap 'kill $keeper 2>/dev/null; keep_pgn' EXIT
+trap 'exit 130' INT TERM HUP
 if [ -f "$OUT/state.json" ]; then
   echo "resuming from $OUT/state.json" | tee -a "$OUT/log.txt"
   "$FASTCHESS" -config file="$OUT/state.json" 2>&1 | tee -a "$OUT/log.txt"
