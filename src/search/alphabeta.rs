@@ -81,7 +81,9 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         if root {
-            self.tables.configure(self.params);
+            // Without room for the histories (memory) the search goes on without them;
+            // the root driver reports it ([`super::search`]).
+            let _ = self.tables.configure(self.params);
         }
         let excluded = self.excluded[ply];
 

@@ -92,6 +92,14 @@ fn gravity(e: &mut i16, bonus: i32, limit: i32) {
     *e = (v + b - v * b.abs() / limit).clamp(-limit, limit) as i16;
 }
 
+/// `n` zeros, or None when the allocation fails.
+fn zeroed(n: usize) -> Option<Vec<i16>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).ok()?;
+    v.resize(n, 0);
+    Some(v)
+}
+
 /// The three tables of one search thread.
 pub struct Histories {
     cont: Vec<i16>,
@@ -114,13 +122,31 @@ impl Histories {
         !self.cont.is_empty()
     }
 
-    /// Gives the tables room (cleared) unless they have it.
-    pub fn allocate(&mut self, fp: &FeatureParams) {
+    /// Gives the tables room (cleared) unless they have it. False when the memory could
+    /// not be had: the tables are then left without room, and every refinement reads them
+    /// as empty (as if it were off) instead of the process aborting.
+    pub fn allocate(&mut self, fp: &FeatureParams) -> bool {
         let corr = 2 * fp.correction_size.max(1);
-        if !self.is_allocated() || self.correction.len() != corr {
-            self.cont = vec![0; ZERO_ROW + PIECE_SQUARES];
-            self.capture = vec![0; PIECE_SQUARES * 6];
-            self.correction = vec![0; corr];
+        if self.is_allocated() && self.correction.len() == corr {
+            return true;
+        }
+        match (
+            zeroed(ZERO_ROW + PIECE_SQUARES),
+            zeroed(PIECE_SQUARES * 6),
+            zeroed(corr),
+        ) {
+            (Some(cont), Some(capture), Some(correction)) => {
+                *self = Histories {
+                    cont,
+                    capture,
+                    correction,
+                };
+                true
+            }
+            _ => {
+                *self = Histories::empty();
+                false
+            }
         }
     }
 
@@ -222,7 +248,7 @@ mod tests {
 
     fn tables() -> Histories {
         let mut h = Histories::empty();
-        h.allocate(&FeatureParams::default());
+        assert!(h.allocate(&FeatureParams::default()));
         h
     }
 

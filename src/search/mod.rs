@@ -305,6 +305,8 @@ pub fn search<E: Evaluator + ?Sized>(
     let race = race.as_ref();
 
     let pool = ctx.pool.filter(|p| p.threads() >= threads);
+    // Said once: threads that find no room for their histories would all say it.
+    let no_room = AtomicBool::new(false);
     let slot = |id: usize| pool.and_then(|p| p.slot(id));
     // Every thread's worker: our evaluation on the shared table, the root moves allowed, and
     // the ordering tables kept in its pool slot (fresh ones without a pool).
@@ -322,6 +324,13 @@ pub fn search<E: Evaluator + ?Sized>(
         w.race = race;
         if let Some(s) = slot(id) {
             w.tables = s.lock().take_own();
+        }
+        if !w.tables.configure(&ctx.config.params) && !no_room.swap(true, Ordering::Relaxed) {
+            ctx.reporter.message(&format!(
+                "warning: no memory for the search histories of thread {id}; it searches \
+                 without the refinements that need them ({})",
+                ctx.config.params.features.to_words()
+            ));
         }
         w
     };

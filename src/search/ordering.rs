@@ -95,18 +95,18 @@ impl OrderingTables {
     }
 
     /// Follows the search's refinements: gives the histories room when one of them needs
-    /// them and sets how move ordering uses them.
-    pub fn configure(&mut self, params: &SearchParams) {
+    /// them and sets how move ordering uses them. False when they need room that could not
+    /// be had (the search then goes on as if they were off; [`Histories::allocate`]).
+    pub fn configure(&mut self, params: &SearchParams) -> bool {
         let f = &params.features;
-        if f.needs_histories() {
-            self.hist.allocate(&params.feature_params);
-        }
+        let room = !f.needs_histories() || self.hist.allocate(&params.feature_params);
         self.cont_weight = if f.cont_history {
             params.feature_params.cont_history_weight
         } else {
             0
         };
         self.use_capture = f.capture_history;
+        room
     }
 
     /// Updates the continuation and capture histories after `best` reached β at `depth`:
