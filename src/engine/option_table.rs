@@ -407,8 +407,8 @@ static HIDDEN: &[R] = &[
     R {
         spec: string(
             "SearchFeatures",
-            "none",
-            "the search refinements on trial (issue 41), switched on for their SPRTs: `none`, `all` or words among `conthist caphist histlmr improving singular corrhist nodetime seequiet histprune probcut nullr tmflat`",
+            "caphist",
+            "the search refinements of issue 41, switched on for their SPRTs; the words name exactly the switches on: `none`, `kept` (those kept by their SPRTs, the default), `all`, or among `conthist caphist histlmr improving singular corrhist nodetime seequiet histprune probcut nullr tmflat`",
         ),
         apply: |s, v| {
             s.search_features = crate::params::SearchFeatures::parse(v.text())?;
@@ -570,6 +570,7 @@ mod tests {
         assert!(!o.null_move);
         assert!(o.set("NullMove", Some("maybe")).is_err());
         assert!(OPTIONS.specs().all(|spec| spec.name != "SearchFeatures"));
+        assert_eq!(o.search_features, crate::params::SearchFeatures::KEPT);
         o.set("SearchFeatures", Some("conthist singular")).unwrap();
         assert!(o.search_features.cont_history && o.search_features.singular);
         assert!(o.set("SearchFeatures", Some("everything")).is_err());

@@ -1,9 +1,9 @@
-//! The search refinements of issue 41 that are still on trial, each behind a switch.
+//! The search refinements of issue 41, each behind a switch.
 //!
 //! Each refinement is written, tested for correctness and kept in `main` switched off; its
 //! SPRT plays the same binary with the switch on against it with the switch off (the tuning
-//! option `SearchFeatures`), and a refinement that passes becomes on by default in the commit
-//! that records its test (`matches/2026-11-28-search41/PLAN.md`). The refinements are the
+//! option `SearchFeatures`), and a refinement that passes becomes on by default
+//! ([`SearchFeatures::KEPT`]; `matches/2026-11-28-search41/PLAN.md`). The refinements are the
 //! ones modern engines measured in their own tests: continuation and capture histories,
 //! history-based reductions, the improving flag, singular extensions, correction history, a
 //! soft time limit that follows the best move's share of the nodes, static-exchange pruning
@@ -14,8 +14,9 @@
 //! live in [`FeatureParams`], beside the switches (the time allocation's in
 //! [`crate::params::TimeParams`]).
 
-/// Which trial refinements the α-β search uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// Which trial refinements the α-β search uses. The default is [`SearchFeatures::KEPT`],
+/// the refinements whose SPRT kept them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchFeatures {
     /// Continuation history (the quiet move's success after the moves one and two plies
     /// back) in the quiet moves' ordering score.
@@ -68,7 +69,36 @@ pub const WORDS: [&str; 12] = [
     "tmflat",
 ];
 
+impl Default for SearchFeatures {
+    fn default() -> SearchFeatures {
+        SearchFeatures::KEPT
+    }
+}
+
 impl SearchFeatures {
+    /// Every refinement switched off: the search before issue 41.
+    pub const NONE: SearchFeatures = SearchFeatures {
+        cont_history: false,
+        capture_history: false,
+        history_lmr: false,
+        improving: false,
+        singular: false,
+        correction: false,
+        node_time: false,
+        see_quiets: false,
+        history_pruning: false,
+        probcut: false,
+        null_depth_r: false,
+        time_flat: false,
+    };
+
+    /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
+    /// engine's default: capture history (candidate 2, +15.7 ± 10.7 Elo, H1 at 2,196 games).
+    pub const KEPT: SearchFeatures = SearchFeatures {
+        capture_history: true,
+        ..SearchFeatures::NONE
+    };
+
     /// Every refinement switched on.
     pub const ALL: SearchFeatures = SearchFeatures {
         cont_history: true,
@@ -112,25 +142,29 @@ impl SearchFeatures {
             || self.history_pruning
     }
 
-    /// Parses the option's value: `none`, `all`, or words among `conthist caphist histlmr
-    /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat` separated by spaces or commas (each switches one on).
+    /// Parses the option's value: words separated by spaces or commas, each of `none` (all
+    /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
+    /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat` (switches
+    /// that one on). The words name exactly the switches that are on: `tmflat` alone is
+    /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///
     /// # Errors
     /// An unknown word, with the list of known ones.
     pub fn parse(text: &str) -> Result<SearchFeatures, String> {
-        let mut out = SearchFeatures::default();
+        let mut out = SearchFeatures::NONE;
         for word in text
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|w| !w.is_empty())
         {
             match word.to_ascii_lowercase().as_str() {
-                "none" | "off" => out = SearchFeatures::default(),
+                "none" | "off" => out = SearchFeatures::NONE,
+                "kept" => out = SearchFeatures::KEPT,
                 "all" => out = SearchFeatures::ALL,
                 w => match out.switch(w) {
                     Some(s) => *s = true,
                     None => {
                         return Err(format!(
-                            "SearchFeatures: '{word}' is not none, all or one of {}",
+                            "SearchFeatures: '{word}' is not none, kept, all or one of {}",
                             WORDS.join(", ")
                         ));
                     }
@@ -245,17 +279,23 @@ mod tests {
 
     #[test]
     fn words_round_trip_and_bad_words_are_refused() {
+        assert_eq!(SearchFeatures::parse("").unwrap(), SearchFeatures::NONE);
+        assert_eq!(SearchFeatures::parse("none").unwrap(), SearchFeatures::NONE);
         assert_eq!(
-            SearchFeatures::parse("").unwrap(),
+            SearchFeatures::parse("kept").unwrap(),
             SearchFeatures::default()
         );
+        assert_eq!(SearchFeatures::default().to_words(), "caphist");
+        let k = SearchFeatures::parse("kept,tmflat").unwrap();
+        assert!(k.capture_history && k.time_flat && !k.cont_history);
+        assert!(!SearchFeatures::parse("tmflat").unwrap().capture_history);
         assert_eq!(SearchFeatures::parse("all").unwrap(), SearchFeatures::ALL);
         let f = SearchFeatures::parse("ContHist, improving").unwrap();
         assert!(f.cont_history && f.improving && !f.singular);
         assert_eq!(f.to_words(), "conthist improving");
         assert_eq!(SearchFeatures::parse(&f.to_words()).unwrap(), f);
         assert_eq!(SearchFeatures::ALL.to_words(), WORDS.join(" "));
-        assert_eq!(SearchFeatures::default().to_words(), "none");
+        assert_eq!(SearchFeatures::NONE.to_words(), "none");
         let e = SearchFeatures::parse("conthist frobnicate").unwrap_err();
         assert!(e.contains("frobnicate") && e.contains("singular"), "{e}");
     }

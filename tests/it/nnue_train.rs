@@ -100,9 +100,12 @@ fn training_lowers_the_loss_and_writes_loadable_nets() {
     assert_eq!(epochs(&log), lines);
 
     // The final net evaluates the training positions like the checkpoint's float weights
-    // (the weights it was quantised from) up to rounding: on average within 3 cp, and each
+    // (the weights it was quantised from) up to rounding: on average within 6 cp, and each
     // within 12 cp + 2 % (a rounded output weight is off by up to 1/128, about 3 cp for
-    // each fully active unit; the unit tests bound the rounding position by position).
+    // each fully active unit; the unit tests bound the rounding position by position, by
+    // the actual rounding errors). The mean depends on which way this draw's weights
+    // rounded: over 12 draws (datagen seeds 1–4 × training seeds 1–3, 2026-12-03) it
+    // ranged from 1.3 to 4.6 cp; a wrong scale, sign or order costs tens of cp.
     let net = Network::load(&dir.join(&lines[3].2)).unwrap();
     let ck = Checkpoint::load(&dir.join("checkpoint.bin")).unwrap();
     assert_eq!(ck.epochs_done, 4);
@@ -124,7 +127,7 @@ fn training_lowers_the_loss_and_writes_loadable_nets() {
     }
     let mean = sum / count as f32;
     eprintln!("{count} positions: mean difference {mean:.2} cp, largest {worst:.2} cp");
-    assert!(mean <= 3.0, "mean difference {mean:.2} cp");
+    assert!(mean <= 6.0, "mean difference {mean:.2} cp");
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 

@@ -80,7 +80,7 @@ fn known_mates_keep_their_distance_with_every_switch() {
 #[test]
 fn every_switch_is_deterministic_and_changes_the_tree() {
     let fen = "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14";
-    let base = run(fen, 10, SearchFeatures::default());
+    let base = run(fen, 10, SearchFeatures::NONE);
     for (name, f) in each_switch() {
         let a = run(fen, 10, f);
         let b = run(fen, 10, f);
