@@ -119,8 +119,12 @@ fn damage(rng: &mut Rng, fen: &str) -> String {
 /// a very long line, or a line cut off without its end.
 fn junk(rng: &mut Rng) -> Vec<u8> {
     match rng.below(5) {
-        0 => (0..rng.below(40))
-            .map(|_| b' ' + rng.below(95) as u8)
+        // Printable noise, led by a byte no command of either protocol starts with: a
+        // random line that happened to read `go` (seed 1796390314299569659) started a
+        // search the GUI did not ask for.
+        0 => [rng.pick(b"~`|^")]
+            .into_iter()
+            .chain((0..rng.below(40)).map(|_| b' ' + rng.below(95) as u8))
             .chain([b'\n'])
             .collect(),
         1 => vec![0xff, 0xfe, b'g', b'o', 0xc3, b'\n'],
