@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use shakmaty::{Move, Role, Square};
+use shakmaty::{Chess, Move, Position as _, Role, Square};
 
 use crate::eval::Score;
 
@@ -44,6 +44,44 @@ impl PackedMove {
     #[inline]
     pub fn matches(self, m: Move) -> bool {
         self.0 != 0 && self == PackedMove::new(m)
+    }
+
+    /// The legal move of `pos` this packs, if there is one: the table's move tried before
+    /// the node's moves are generated (a stored move may come from another position whose key
+    /// collided, so it is checked). Cheaper than generating every move: shakmaty tests only
+    /// the moves of the piece to the target square.
+    pub fn legal_in(self, pos: &Chess) -> Option<Move> {
+        let (from, to, promotion) = self.parts()?;
+        let board = pos.board();
+        let us = pos.turn();
+        let piece = board.piece_at(from).filter(|p| p.color == us)?;
+        let target = board.piece_at(to);
+        let m = match target {
+            Some(t) if t.color == us => {
+                if piece.role != Role::King || t.role != Role::Rook || promotion.is_some() {
+                    return None;
+                }
+                Move::Castle {
+                    king: from,
+                    rook: to,
+                }
+            }
+            None if piece.role == Role::Pawn
+                && from.file() != to.file()
+                && pos.maybe_ep_square() == Some(to) =>
+            {
+                Move::EnPassant { from, to }
+            }
+            _ => Move::Normal {
+                role: piece.role,
+                from,
+                capture: target.map(|t| t.role),
+                to,
+                promotion,
+            },
+        };
+        // The value must be this move's own packing (no stray promotion bits).
+        (PackedMove::new(m) == self && pos.is_legal(m)).then_some(m)
     }
 
     /// From square, to square and promotion, for display and tests.
@@ -357,6 +395,58 @@ mod tests {
         plain.store(5, None, 11, 0, 4, Bound::Exact);
         plain.clear_fast();
         assert!(plain.probe(5).is_none());
+    }
+
+    /// Every one of the 32,768 packed values: `legal_in` finds exactly the legal move that
+    /// packs to it, and nothing for a value no legal move packs to (castling both ways,
+    /// en passant, promotions and under-promotions, a pinned piece, check, Chess960).
+    #[test]
+    fn legal_in_finds_exactly_the_legal_moves() {
+        use shakmaty::CastlingMode;
+        use shakmaty::fen::Fen;
+        let fens = [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                false,
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                false,
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+                false,
+            ),
+            (
+                "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                false,
+            ),
+            ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", false),
+            ("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", false),
+            ("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", false),
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                true,
+            ),
+        ];
+        for (fen, chess960) in fens {
+            let mode = if chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            let pos: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
+            let legal = pos.legal_moves();
+            let mut found = 0;
+            for bits in 1u16 << 15..=u16::MAX {
+                let p = PackedMove(bits);
+                let want = legal.iter().copied().find(|&m| p.matches(m));
+                assert_eq!(p.legal_in(&pos), want, "{fen}: {bits:#06x}");
+                found += usize::from(want.is_some());
+            }
+            assert_eq!(found, legal.len(), "{fen}: every legal move packs uniquely");
+        }
+        assert_eq!(PackedMove(0).legal_in(&Chess::default()), None);
     }
 
     #[test]

@@ -51,10 +51,14 @@ pub struct SearchFeatures {
     /// ([`crate::params::TimeParams::flat_horizon_moves`] instead of `horizon_moves`), so
     /// that less of it goes into the opening and more is left for the endgame.
     pub time_flat: bool,
+    /// Staged move picking: the table's move, when legal, is searched before the node's moves
+    /// are generated and scored, so a node it refutes generates none; the rest are scored
+    /// after its search, by histories that search has moved.
+    pub staged: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 12] = [
+pub const WORDS: [&str; 13] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -67,6 +71,7 @@ pub const WORDS: [&str; 12] = [
     "probcut",
     "nullr",
     "tmflat",
+    "staged",
 ];
 
 impl Default for SearchFeatures {
@@ -90,6 +95,7 @@ impl SearchFeatures {
         probcut: false,
         null_depth_r: false,
         time_flat: false,
+        staged: false,
     };
 
     /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
@@ -117,6 +123,7 @@ impl SearchFeatures {
         probcut: true,
         null_depth_r: true,
         time_flat: true,
+        staged: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -133,6 +140,7 @@ impl SearchFeatures {
             "probcut" => &mut self.probcut,
             "nullr" => &mut self.null_depth_r,
             "tmflat" => &mut self.time_flat,
+            "staged" => &mut self.staged,
             _ => return None,
         })
     }
@@ -148,8 +156,8 @@ impl SearchFeatures {
 
     /// Parses the option's value: words separated by spaces or commas, each of `none` (all
     /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
-    /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat` (switches
-    /// that one on). The words name exactly the switches that are on: `tmflat` alone is
+    /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged`
+    /// (switches that one on). The words name exactly the switches that are on: `tmflat` alone is
     /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///
     /// # Errors

@@ -12,11 +12,12 @@
 //! in [`super::qsearch`], the thread's state in [`super::worker`].
 //!
 //! The refinements on trial for issue 41 are here too, each behind its switch in
-//! [`crate::params::SearchFeatures`] (all off by default): the improving flag in reverse
-//! futility, late-move pruning and reductions, history-based reductions and the histories of
-//! [`super::history`], the singular extensions of `search/singular.rs`, ProbCut
-//! (`search/probcut.rs`), SEE and history pruning of quiet moves, and the deeper null-move
-//! reduction of `nullr`.
+//! [`crate::params::SearchFeatures`] (off unless their SPRT kept them): the improving flag
+//! in reverse futility, late-move pruning and reductions, history-based reductions and the
+//! histories of [`super::history`], the singular extensions of `search/singular.rs`,
+//! ProbCut (`search/probcut.rs`), SEE and history pruning of quiet moves, the deeper
+//! null-move reduction of `nullr`, and the staged picking of `staged` (the table's move,
+//! checked by [`PackedMove::legal_in`], searched before the node's moves are generated).
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
@@ -213,17 +214,28 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             Some(m) if tt_move.0 == 0 => PackedMove::new(m),
             _ => tt_move,
         };
-        let moves = self.pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check {
-                mated_in(ply)
-            } else {
-                self.draw_score()
-            };
-        }
         let recent = Recent::of(&self.pos);
         let prev = recent.prev;
-        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, &recent);
+        // Staged picking (trial switch `staged`): a legal table move is searched before the
+        // other moves are generated, which a cut-off by it spares.
+        let mut first = if features.staged && excluded.is_none() {
+            tt_move.legal_in(self.pos.chess())
+        } else {
+            None
+        };
+        let mut picker = None;
+        if first.is_none() {
+            let moves = self.pos.legal_moves();
+            if moves.is_empty() {
+                return if in_check {
+                    mated_in(ply)
+                } else {
+                    self.draw_score()
+                };
+            }
+            let p = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, &recent);
+            picker = Some(p);
+        }
         let turn = self.pos.turn();
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -246,7 +258,18 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         let mut replayed = 0usize;
         let busy = self.busy.filter(|_| depth >= DEFER_DEPTH && !root);
         loop {
-            let (m, order, late) = if let Some((m, order)) = picker.pick() {
+            let next = match first.take() {
+                Some(m) => Some((m, Picker::TT_ORDER)),
+                None => picker
+                    .get_or_insert_with(|| {
+                        let moves = self.pos.legal_moves();
+                        let chess = self.pos.chess();
+                        Picker::new(chess, moves, tt_move, &self.tables, ply, &recent)
+                            .after_table_move(tt_move)
+                    })
+                    .pick(),
+            };
+            let (m, order, late) = if let Some((m, order)) = next {
                 (m, order, false)
             } else if let Some(&(m, order)) = deferred.get(replayed) {
                 replayed += 1;

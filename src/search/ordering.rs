@@ -282,6 +282,17 @@ impl Picker {
         }
     }
 
+    /// The ordering score of the table's move.
+    pub const TT_ORDER: i32 = TT_SCORE;
+
+    /// This picker with the table's move `tt_move` (legal and already searched: staged
+    /// picking) taken out; the rest follow in the order the list would give them after it.
+    pub fn after_table_move(mut self, tt_move: PackedMove) -> Self {
+        let taken = self.pick();
+        debug_assert!(taken.is_some_and(|(m, s)| s == TT_SCORE && tt_move.matches(m)));
+        self
+    }
+
     /// Scores captures (and promotions) for quiescence by MVV-LVA.
     pub fn captures(moves: MoveList) -> Self {
         let mut scores = [0i32; 256];
