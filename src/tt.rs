@@ -10,7 +10,8 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use shakmaty::{Chess, Move, Position as _, Role, Square};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Role, Square};
 
 use crate::eval::Score;
 
@@ -48,40 +49,20 @@ impl PackedMove {
 
     /// The legal move of `pos` this packs, if there is one: the table's move tried before
     /// the node's moves are generated (a stored move may come from another position whose key
-    /// collided, so it is checked). Cheaper than generating every move: shakmaty tests only
-    /// the moves of the piece to the target square.
+    /// collided, so it is checked). Cheaper than generating every move: shakmaty's
+    /// `UciMove::to_move` builds the one candidate and tests its legality alone.
     pub fn legal_in(self, pos: &Chess) -> Option<Move> {
         let (from, to, promotion) = self.parts()?;
-        let board = pos.board();
-        let us = pos.turn();
-        let piece = board.piece_at(from).filter(|p| p.color == us)?;
-        let target = board.piece_at(to);
-        let m = match target {
-            Some(t) if t.color == us => {
-                if piece.role != Role::King || t.role != Role::Rook || promotion.is_some() {
-                    return None;
-                }
-                Move::Castle {
-                    king: from,
-                    rook: to,
-                }
-            }
-            None if piece.role == Role::Pawn
-                && from.file() != to.file()
-                && pos.maybe_ep_square() == Some(to) =>
-            {
-                Move::EnPassant { from, to }
-            }
-            _ => Move::Normal {
-                role: piece.role,
-                from,
-                capture: target.map(|t| t.role),
-                to,
-                promotion,
-            },
-        };
-        // The value must be this move's own packing (no stray promotion bits).
-        (PackedMove::new(m) == self && pos.is_legal(m)).then_some(m)
+        let m = UciMove::Normal {
+            from,
+            to,
+            promotion,
+        }
+        .to_move(pos)
+        .ok()?;
+        // The value must be this move's own packing: no stray promotion bits, and no king
+        // move of two squares read as castling (we pack castling as king to rook).
+        (PackedMove::new(m) == self).then_some(m)
     }
 
     /// From square, to square and promotion, for display and tests.

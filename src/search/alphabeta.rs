@@ -27,7 +27,7 @@ use shakmaty::{Move, Position as _};
 use super::busy::DEFER_DEPTH;
 use super::history::Recent;
 use super::multicut::MultiCutResult;
-use super::ordering::{Picker, Tried};
+use super::ordering::{Picker, TT_SCORE, Tried};
 use super::see::see_ge;
 use super::singular::Singular;
 use super::worker::NO_EVAL;
@@ -259,7 +259,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         let busy = self.busy.filter(|_| depth >= DEFER_DEPTH && !root);
         loop {
             let next = match first.take() {
-                Some(m) => Some((m, Picker::TT_ORDER)),
+                Some(m) => Some((m, TT_SCORE)),
                 None => picker
                     .get_or_insert_with(|| {
                         let moves = self.pos.legal_moves();

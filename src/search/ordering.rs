@@ -15,7 +15,8 @@ use crate::params::SearchParams;
 use crate::score::MAX_PLY;
 use crate::tt::PackedMove;
 
-const TT_SCORE: i32 = 1 << 30;
+/// The ordering score of the table's move (also what staged picking hands out with it).
+pub(super) const TT_SCORE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER_1: i32 = 1 << 22;
 const KILLER_2: i32 = KILLER_1 - 1;
@@ -281,9 +282,6 @@ impl Picker {
             next: 0,
         }
     }
-
-    /// The ordering score of the table's move.
-    pub const TT_ORDER: i32 = TT_SCORE;
 
     /// This picker with the table's move `tt_move` (legal and already searched: staged
     /// picking) taken out; the rest follow in the order the list would give them after it.

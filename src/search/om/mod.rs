@@ -293,7 +293,7 @@ impl<'a, E: Evaluator + ?Sized> Driver<'a, E> {
     /// The move our own table keeps for `pos`, if it is legal there.
     pub(super) fn own_table_move_at(&self, pos: &Position) -> Option<Move> {
         let hit = self.own.tt.probe(pos.key())?;
-        pos.legal_moves().into_iter().find(|&m| hit.mv.matches(m))
+        hit.mv.legal_in(pos.chess())
     }
 
     /// Runs `f` on our own worker with the tree position and the clock lent to it.
