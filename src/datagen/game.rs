@@ -14,6 +14,7 @@
 //! |score| < [`RECORD_LIMIT`] (no mate scores): the quiet positions a static evaluation
 //! should score. Its result is filled in when the game ends.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use shakmaty::{Board, Color, Position as _};
@@ -62,6 +63,8 @@ pub struct GameRecord {
     pub end: GameEnd,
     /// Plies played from the start position (random plies included).
     pub plies: u32,
+    /// Nodes searched for it: the moves and the opening checks.
+    pub nodes: u64,
 }
 
 /// A position waiting for its game's result.
@@ -78,6 +81,8 @@ pub struct GameWorker {
     tt: TranspositionTable,
     quick_tt: TranspositionTable,
     config: SearchConfig,
+    /// Nodes searched in the game being played.
+    nodes: Cell<u64>,
 }
 
 impl GameWorker {
@@ -96,6 +101,7 @@ impl GameWorker {
             tt,
             quick_tt,
             config: SearchConfig::default(),
+            nodes: Cell::new(0),
         })
     }
 
@@ -104,7 +110,9 @@ impl GameWorker {
         let ctx = SearchContext::silent(&*self.eval, tt, &control, &self.config);
         let limits = Limits::nodes(nodes);
         let allowed = root_moves(pos, &limits);
-        search(&ctx, pos, &limits, &allowed)
+        let found = search(&ctx, pos, &limits, &allowed);
+        self.nodes.set(self.nodes.get() + found.nodes);
+        found
     }
 
     /// The opening check's score of `pos` (side to move's view).
@@ -123,6 +131,7 @@ impl GameWorker {
         game: u64,
     ) -> GameRecord {
         self.tt.clear();
+        self.nodes.set(0);
         let mut rng = GameRng::new(settings.seed, game);
         let start = start_of(openings, game);
         let (mut pos, mut ply) = random_opening(&start, settings.random_plies, &mut rng, |p| {
@@ -183,6 +192,7 @@ impl GameWorker {
             result,
             end,
             plies: ply,
+            nodes: self.nodes.get(),
         }
     }
 }
@@ -215,7 +225,11 @@ mod tests {
         let c = fresh.play(&settings(), &[], None, 3);
         assert_eq!(bytes(&a), bytes(&b));
         assert_eq!(bytes(&a), bytes(&c));
-        assert_eq!((a.result, a.end, a.plies), (c.result, c.end, c.plies));
+        assert_eq!(
+            (a.result, a.end, a.plies, a.nodes),
+            (c.result, c.end, c.plies, c.nodes)
+        );
+        assert!(a.nodes > 0);
         assert!(!a.records.is_empty());
         assert!(a.plies <= 30);
         // Records carry the result from their own side's view.

@@ -16,13 +16,14 @@
 //!
 //! Files: [`args`] (command line), [`record`] (format, encode/decode, reader), [`crate::rng`]
 //! (per-game generator), [`opening`] (start positions and random plies), [`adjudicate`]
-//! (game end and result), [`game`] (one game), [`progress`] (the resume file), [`run`]
-//! (batches, threads, output).
+//! (game end and result), [`game`] (one game), [`pool`] (the game threads, games in order),
+//! [`progress`] (the resume file), [`run`] (data file, syncs, summary).
 
 pub mod adjudicate;
 pub mod args;
 pub mod game;
 pub mod opening;
+pub mod pool;
 pub mod progress;
 pub mod record;
 pub mod run;

@@ -3,8 +3,9 @@
 //! (A resume record, not a progress bar: the lab's bars are indicatif's, see
 //! `experiment::sweep::Progress`.)
 //!
-//! It is a small text file of `key value` lines, rewritten after every batch of games once
-//! the batch's records are appended and flushed; the rewrite is atomic (a temporary file
+//! It is a small text file of `key value` lines, rewritten (at most every
+//! [`super::run::SYNC_EVERY`], and at the end) once the records of the games it counts are
+//! appended, flushed and synced; the rewrite is atomic (a temporary file
 //! renamed over the old one), so the file always describes a prefix of whole games. On
 //! resume, the data file is cut back to the recorded length (a crash in the middle of an
 //! append leaves no partial records) and play continues with the next game.

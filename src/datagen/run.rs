@@ -1,12 +1,12 @@
-//! The run: opens (or resumes) the data file, plays the games in batches of `--threads`
-//! games at once, appends each batch's records in game order, and writes the progress file.
+//! The run: opens (or resumes) the data file, plays the games on `--threads` game threads
+//! ([`super::pool`], one [`GameWorker`] each, kept for the whole run), appends each game's
+//! records in game order, and writes the progress file.
 //!
-//! Batch *b* plays games `done .. done + threads` on one thread each (one
-//! [`GameWorker`] per thread, kept for the whole run); once all of them are over, their
-//! records are appended in game order, the data file is flushed and synced, and only then
-//! the progress file is rewritten ([`super::progress`]). Since every game depends only on
-//! its number and the settings, the file is the same byte for byte whatever `--threads` is
-//! and however often the run was interrupted and resumed.
+//! The records are appended as the games arrive; at most every [`SYNC_EVERY`] (and at the
+//! end, or when the run fails) the data file is flushed and synced, and only then the
+//! progress file is rewritten ([`super::progress`]) to count the games synced. Since every
+//! game depends only on its number and the settings, the file is the same byte for byte
+//! whatever `--threads` is and however often the run was interrupted and resumed.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
@@ -17,16 +17,18 @@ use super::adjudicate::GameEnd;
 use super::args::DatagenConfig;
 use super::game::{GameRecord, GameSettings, GameWorker};
 use super::opening::read_epd;
+use super::pool::{Games, play_in_order};
 use super::progress::{Progress, Settings, progress_path};
 use super::record::{GameResult, RECORD_SIZE, encode};
 use crate::eval::NnueEval;
 use crate::eval::{Evaluator, FullEval};
 use crate::nnue::Network;
-use crate::position::Position;
 use crate::tb::{ExactTables, Tablebases, WdlProbe};
 
 /// How often a long run reports on stderr.
 const REPORT_EVERY: Duration = Duration::from_secs(30);
+/// How often at most the data file is synced and the progress file rewritten.
+pub const SYNC_EVERY: Duration = Duration::from_secs(2);
 
 /// Opens the data file for appending after the games already done: resumes from the
 /// progress file (checking its settings, cutting the data file back to the recorded
@@ -100,33 +102,6 @@ fn load_syzygy(path: &str) -> Result<Tablebases, String> {
     Ok(tb)
 }
 
-/// Plays games `first .. first + workers.len()` (at most `count` of them) at once.
-fn play_batch(
-    workers: &mut [GameWorker],
-    count: usize,
-    first: u64,
-    settings: &GameSettings,
-    openings: &[Position],
-    tb: Option<&dyn WdlProbe>,
-) -> Result<Vec<GameRecord>, String> {
-    std::thread::scope(|s| {
-        let mut handles = Vec::new();
-        for (k, worker) in workers.iter_mut().take(count).enumerate() {
-            let game = first + k as u64;
-            let handle = std::thread::Builder::new()
-                .name(format!("datagen-{k}"))
-                .stack_size(64 * 1024 * 1024)
-                .spawn_scoped(s, move || worker.play(settings, openings, tb, game))
-                .map_err(|e| format!("cannot start a game thread: {e}"))?;
-            handles.push((game, handle));
-        }
-        handles
-            .into_iter()
-            .map(|(game, h)| h.join().map_err(|_| format!("game {game} failed (panic)")))
-            .collect()
-    })
-}
-
 /// Totals of this run, for the summary.
 #[derive(Default)]
 struct Tally {
@@ -134,6 +109,7 @@ struct Tally {
     positions: u64,
     results: [u64; 3],
     ends: Vec<(GameEnd, u64)>,
+    nodes: u64,
 }
 
 impl Tally {
@@ -141,6 +117,7 @@ impl Tally {
         self.games += 1;
         self.positions += g.records.len() as u64;
         self.results[result_index(g.result)] += 1;
+        self.nodes += g.nodes;
         match self.ends.iter_mut().find(|(e, _)| *e == g.end) {
             Some((_, n)) => *n += 1,
             None => self.ends.push((g.end, 1)),
@@ -212,44 +189,57 @@ pub fn run(cfg: &DatagenConfig) -> Result<String, String> {
     let mut tally = Tally::default();
     let start = Instant::now();
     let mut last_report = start;
-    while progress.games_done < cfg.games {
-        let left = cfg.games - progress.games_done;
-        let count = threads.min(usize::try_from(left).unwrap_or(usize::MAX));
-        let games = play_batch(
-            &mut workers,
-            count,
-            progress.games_done,
-            &settings,
-            &openings,
-            tb_probe,
-        )?;
-        let mut buf = Vec::new();
-        for g in &games {
-            for r in &g.records {
-                buf.extend_from_slice(&encode(r));
-            }
-            tally.add(g);
-            progress.results[result_index(g.result)] += 1;
-        }
-        let fail = |e: std::io::Error| format!("cannot write '{out}': {e}");
-        file.write_all(&buf).map_err(fail)?;
+    let mut last_sync = start;
+    // Games appended since the last sync: count, bytes, results.
+    let mut unsynced = (0u64, 0u64, [0u64; 3]);
+    let games = Games {
+        settings: &settings,
+        openings: &openings,
+        tb: tb_probe,
+    };
+    let fail = |e: std::io::Error| format!("cannot write '{out}': {e}");
+    let sync = |file: &mut File,
+                progress: &mut Progress,
+                unsynced: &mut (u64, u64, [u64; 3])|
+     -> Result<(), String> {
         file.flush().map_err(fail)?;
         file.sync_data().map_err(fail)?;
-        progress.games_done += games.len() as u64;
-        progress.bytes += buf.len() as u64;
-        progress.write(&ppath)?;
+        progress.games_done += unsynced.0;
+        progress.bytes += unsynced.1;
+        for (p, u) in progress.results.iter_mut().zip(unsynced.2) {
+            *p += u;
+        }
+        *unsynced = (0, 0, [0; 3]);
+        progress.write(&ppath)
+    };
+    let played = play_in_order(&mut workers, &games, first_game..cfg.games, |g| {
+        let buf: Vec<u8> = g.records.iter().flat_map(encode).collect();
+        file.write_all(&buf).map_err(fail)?;
+        tally.add(&g);
+        unsynced.0 += 1;
+        unsynced.1 += buf.len() as u64;
+        unsynced.2[result_index(g.result)] += 1;
+        if last_sync.elapsed() >= SYNC_EVERY {
+            last_sync = Instant::now();
+            sync(&mut file, &mut progress, &mut unsynced)?;
+        }
         if last_report.elapsed() >= REPORT_EVERY {
             last_report = Instant::now();
             let secs = start.elapsed().as_secs_f64().max(1e-3);
             eprintln!(
                 "datagen: {}/{} games, {} positions this run, {:.0} positions/s",
-                progress.games_done,
+                first_game + tally.games,
                 cfg.games,
                 tally.positions,
                 tally.positions as f64 / secs
             );
         }
-    }
+        Ok(())
+    });
+    // The games delivered before a failure are kept, too.
+    let synced = sync(&mut file, &mut progress, &mut unsynced);
+    played?;
+    synced?;
     let secs = start.elapsed().as_secs_f64().max(1e-3);
     let [w, d, l] = tally.results;
     let ends: Vec<String> = GameEnd::ALL
@@ -266,6 +256,7 @@ pub fn run(cfg: &DatagenConfig) -> Result<String, String> {
         "nosce datagen: {} games played (games {}..{}), {} positions written\n\
          results (White's view): {w} wins, {d} draws, {l} losses; ended by {}\n\
          speed: {:.1} positions/s, {:.2} games/s in {secs:.1} s ({threads} thread(s), {} nodes per move)\n\
+         search: {} nodes, {:.0} nodes/s per thread, {:.0} nodes per position written\n\
          file: '{out}' now {} positions from {} games (progress in '{}')\n",
         tally.games,
         first_game,
@@ -275,6 +266,9 @@ pub fn run(cfg: &DatagenConfig) -> Result<String, String> {
         tally.positions as f64 / secs,
         tally.games as f64 / secs,
         cfg.nodes,
+        tally.nodes,
+        tally.nodes as f64 / secs / threads as f64,
+        tally.nodes as f64 / tally.positions.max(1) as f64,
         progress.bytes / RECORD_SIZE as u64,
         progress.games_done,
         ppath.display(),

@@ -1,6 +1,7 @@
 //! `nosce datagen` through the real binary: every record decodes to a legal-looking
-//! position; the file is the same byte for byte with one or two threads and after an
-//! interrupted run is resumed (also when a crash left junk after the last whole batch);
+//! position; the summary counts the search's nodes; the file is the same byte for byte with
+//! one, two or three threads and after an interrupted run is resumed (also when a crash left
+//! junk after the last synced game);
 //! openings are used; mismatched settings on resume and bad options are refused with exit
 //! code 2 and a message on stderr; Syzygy tables (`SYZYGY_PATH` or `tables/syzygy`, shipped
 //! with the repository; missing tables fail the test, see `tests/it/prereq.rs`) end games; with
@@ -101,6 +102,33 @@ fn records_are_legal_and_threads_do_not_change_the_file() {
         read(&two),
         "--threads 1 and 2 wrote different files"
     );
+    // The summary's search line: nodes in all, per second and thread, per position written.
+    let line = summary
+        .lines()
+        .find(|l| l.starts_with("search: "))
+        .unwrap_or_else(|| panic!("no search line in {summary}"));
+    let numbers: Vec<f64> = line
+        .split(|c: char| !c.is_ascii_digit() && c != '.')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 3, "{line}");
+    // Every record is a searched move (300 nodes a move; 100 allows for searches that end
+    // early), and the ratio agrees.
+    assert!(numbers[0] >= 100.0 * recs.len() as f64, "{line}");
+    assert!(numbers[1] > 0.0, "{line}");
+    let per_position = numbers[0] / recs.len() as f64;
+    assert!((numbers[2] - per_position).abs() <= 1.0, "{line}");
+    // More games than threads, on three threads (the games finish out of order; the file
+    // is written in game order all the same).
+    let three = d.join("three.bin");
+    let one13 = d.join("one13.bin");
+    generate(&three, 13, 3, &[]);
+    generate(&one13, 13, 1, &[]);
+    assert_eq!(
+        read(&three),
+        read(&one13),
+        "13 games: --threads 1 and 3 wrote different files"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -119,7 +147,7 @@ fn a_resumed_run_writes_the_same_file() {
         read(&whole),
         "2 + 2 games differ from 4 games"
     );
-    // A crash in the middle of an append: junk after the last recorded batch is cut off.
+    // A crash in the middle of an append: junk after the last recorded game is cut off.
     generate(&junk, 2, 1, &[]);
     let mut bytes = read(&junk);
     bytes.extend_from_slice(&[0xde, 0xad, 0xbe, 0xef, 0x01]);
