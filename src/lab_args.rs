@@ -1,7 +1,7 @@
-//! How every lab command (`kqkr`, `tournament`, `trees`, `datagen`, `train`) runs clap: the
-//! arguments after the command's name are parsed into its `Parser` type, `--help` and
-//! `--version` become text to print (exit 0), and any other clap error becomes the message
-//! that `main` prints after `nosce <command>: ` (exit 2). Lab only: the engine's own
+//! How every lab command (`kqkr`, `tournament`, `trees`, `datagen`, `train`, `generation`)
+//! runs clap: the arguments after the command's name are parsed into its `Parser` type,
+//! `--help` and `--version` become text to print (exit 0), and any other clap error becomes
+//! the message that `main` prints after `nosce <command>: ` (exit 2). Lab only: the engine's own
 //! commands are parsed by hand (see `mate::cli`).
 
 /// What a command line turned into.

@@ -33,6 +33,8 @@ pub mod eval;
 pub mod experiment;
 pub mod external;
 #[cfg(feature = "lab")]
+pub mod generation;
+#[cfg(feature = "lab")]
 pub mod lab_args;
 pub mod learning;
 pub mod limits;

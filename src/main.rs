@@ -1,6 +1,6 @@
 //! The `nosce` command line: `bench [depth]`, `perft <depth> [fen]`, `tb`, `solve`, `trees`, `kqkr`,
 //! `tournament`,
-//! `datagen`, `train`, `options`, `--help`, `--version`; with no arguments the protocol loop, where the
+//! `datagen`, `train`, `generation`, `options`, `--help`, `--version`; with no arguments the protocol loop, where the
 //! first meaningful input line picks the protocol (`uci` for UCI; `xboard`/`protover` for
 //! CECP). The dispatch and the engine's own commands are parsed by hand (no command-line
 //! crate in the engine binary); each lab command parses its arguments with clap.
@@ -32,6 +32,9 @@ Usage:
                              self-play training data (32-byte records), resumable (--help)
   nosce train --data FILE[,FILE...] --out DIR [options]
                              train an NNUE on datagen records, on the CPU, resumable (--help)
+  nosce generation --dir DIR --games N [options]
+                             NNUE generations from one command and a seed: datagen, then
+                             train, each playing with the last net; resumable, timed (--help)
   nosce options              the engine's options as a Markdown table (docs/options.md)
   nosce --help | --version
 ";
@@ -52,12 +55,21 @@ const COMMANDS: &[(&str, Command)] = &[
     #[cfg(feature = "lab")]
     ("train", nosce::train::run_cli),
     #[cfg(feature = "lab")]
+    ("generation", nosce::generation::run_cli),
+    #[cfg(feature = "lab")]
     ("trees", nosce::trees::run_cli),
 ];
 
 /// The lab's subcommands, named when the binary was built without them.
 #[cfg(not(feature = "lab"))]
-const LAB_COMMANDS: &[&str] = &["kqkr", "tournament", "datagen", "train", "trees"];
+const LAB_COMMANDS: &[&str] = &[
+    "kqkr",
+    "tournament",
+    "datagen",
+    "train",
+    "generation",
+    "trees",
+];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -61,11 +61,13 @@ mod uci_timing;
 mod xboard_client;
 mod xboard_protocol;
 
-// The lab: experiments, tournaments, trees, datagen, the trainer.
+// The lab: experiments, tournaments, trees, datagen, the trainer, generations.
 #[cfg(feature = "lab")]
 mod datagen;
 #[cfg(feature = "lab")]
 mod fuzz_parsers;
+#[cfg(feature = "lab")]
+mod generation;
 #[cfg(feature = "lab")]
 mod kqkr_adjudication;
 #[cfg(feature = "lab")]
