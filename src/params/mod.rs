@@ -244,7 +244,8 @@ impl TimeParams {
 /// `UCI_LimitStrength`: from this `UCI_Elo` up nothing is limited. Full-strength nosce
 /// measured about here on Stockfish 15.1's `UCI_Elo` scale at the calibration's 10+0.1
 /// (55 % against 2200 over 20 games in the pilot, 24 % against 2600 over 100 in the
-/// calibration; 28 % and 26 % against 2600 and 2800 with the net, 2026-12-04; docs/options.md);
+/// calibration; 28 % and 26 % against 2600 and 2800 with the net, 2026-12-04, and 19 % against
+/// 2600 with a6d773e's search, 2026-12-05; docs/options.md);
 /// at 5+0.05 it measured lower (59.6-63.0 % against 2050 over 640 games, matches 4 and 7).
 pub const FULL_STRENGTH_ELO: i64 = 2300;
 
