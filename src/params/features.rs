@@ -9,7 +9,8 @@
 //! soft time limit that follows the best move's share of the nodes, static-exchange pruning
 //! of quiet moves that leave a piece to be lost, pruning of quiet moves with a bad
 //! continuation history, ProbCut, a null-move reduction that grows with depth and with the
-//! evaluation's margin over β, and a time allocation spread over more moves (Ethereal's and
+//! evaluation's margin over β, a time allocation spread over more moves, and quiet moves
+//! ordered by a butterfly history kept by the gravity rule (Ethereal's and
 //! Stockfish's searches describe each; none of their code is used). Their numeric settings
 //! live in [`FeatureParams`], beside the switches (the time allocation's in
 //! [`crate::params::TimeParams`]).
@@ -55,10 +56,14 @@ pub struct SearchFeatures {
     /// are generated and scored, so a node it refutes generates none; the rest are scored
     /// after its search, by histories that search has moved.
     pub staged: bool,
+    /// Quiet moves ordered by a butterfly history (side, from, to) kept by the gravity rule,
+    /// bonus for the move that reached β and malus for the quiet moves tried before it,
+    /// plus the continuation history, instead of the relative history heuristic.
+    pub quiet_history: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 13] = [
+pub const WORDS: [&str; 14] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -72,6 +77,7 @@ pub const WORDS: [&str; 13] = [
     "nullr",
     "tmflat",
     "staged",
+    "quiethist",
 ];
 
 impl Default for SearchFeatures {
@@ -96,6 +102,7 @@ impl SearchFeatures {
         null_depth_r: false,
         time_flat: false,
         staged: false,
+        quiet_history: false,
     };
 
     /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
@@ -128,6 +135,7 @@ impl SearchFeatures {
         null_depth_r: true,
         time_flat: true,
         staged: true,
+        quiet_history: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -145,6 +153,7 @@ impl SearchFeatures {
             "nullr" => &mut self.null_depth_r,
             "tmflat" => &mut self.time_flat,
             "staged" => &mut self.staged,
+            "quiethist" => &mut self.quiet_history,
             _ => return None,
         })
     }
@@ -156,11 +165,13 @@ impl SearchFeatures {
             || self.history_lmr
             || self.correction
             || self.history_pruning
+            || self.quiet_history
     }
 
     /// Parses the option's value: words separated by spaces or commas, each of `none` (all
     /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
-    /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged`
+    /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged
+    /// quiethist`
     /// (switches that one on). The words name exactly the switches that are on: `tmflat` alone is
     /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///

@@ -7,6 +7,11 @@
 //!   previous move): Stockfish's and Ethereal's "counter-move" and "follow-up" histories.
 //!   Added to the relative history (Winands 2004 ch. 7) in the quiet moves' order, and read by
 //!   history-based reductions.
+//! - **Butterfly history** (trial switch `quiethist`) scores a quiet move by side, from- and
+//!   to-square with the same gravity rule: a bonus when it reached β, a malus when it was
+//!   tried before the move that did. With the continuation history it replaces the relative
+//!   history in the quiet moves' order, as Ethereal orders quiet moves by the sum of its
+//!   butterfly, counter-move and follow-up histories.
 //! - **Capture history** scores a capture by moving piece, target square and captured piece;
 //!   it orders captures within the SEE classes.
 //! - **Correction history** keeps, per side to move and pawn structure, how far searches
@@ -33,6 +38,9 @@ fn piece_square(color: Color, m: Move) -> usize {
 /// The start of the continuation table's row of zeros, never updated: the row of a move that
 /// is missing (after a null move, at the start of the history).
 const ZERO_ROW: usize = 2 * PIECE_SQUARES * PIECE_SQUARES;
+
+/// The butterfly table's size: side, from-square, to-square.
+const BUTTERFLY: usize = 2 * 64 * 64;
 
 /// The moves that led to a node: one and two plies back (none after a null move or at the
 /// start of the history), and their continuation-table rows for the side to move, found once
@@ -100,9 +108,10 @@ fn zeroed(n: usize) -> Option<Vec<i16>> {
     Some(v)
 }
 
-/// The three tables of one search thread.
+/// The four tables of one search thread.
 pub struct Histories {
     cont: Vec<i16>,
+    quiet: Vec<i16>,
     capture: Vec<i16>,
     correction: Vec<i16>,
 }
@@ -112,6 +121,7 @@ impl Histories {
     pub fn empty() -> Self {
         Histories {
             cont: Vec::new(),
+            quiet: Vec::new(),
             capture: Vec::new(),
             correction: Vec::new(),
         }
@@ -132,12 +142,14 @@ impl Histories {
         }
         match (
             zeroed(ZERO_ROW + PIECE_SQUARES),
+            zeroed(BUTTERFLY),
             zeroed(PIECE_SQUARES * 6),
             zeroed(corr),
         ) {
-            (Some(cont), Some(capture), Some(correction)) => {
+            (Some(cont), Some(quiet), Some(capture), Some(correction)) => {
                 *self = Histories {
                     cont,
+                    quiet,
                     capture,
                     correction,
                 };
@@ -153,6 +165,7 @@ impl Histories {
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
         self.cont.iter_mut().for_each(|e| *e = 0);
+        self.quiet.iter_mut().for_each(|e| *e = 0);
         self.capture.iter_mut().for_each(|e| *e = 0);
         self.correction.iter_mut().for_each(|e| *e = 0);
     }
@@ -160,6 +173,7 @@ impl Histories {
     /// True when nothing is recorded.
     pub fn is_clear(&self) -> bool {
         self.cont.iter().all(|&e| e == 0)
+            && self.quiet.iter().all(|&e| e == 0)
             && self.capture.iter().all(|&e| e == 0)
             && self.correction.iter().all(|&e| e == 0)
     }
@@ -183,6 +197,29 @@ impl Histories {
         let i = piece_square(recent.turn, m);
         for row in recent.present_rows() {
             gravity(&mut self.cont[row + i], bonus, limit);
+        }
+    }
+
+    /// The butterfly index of `m` played by `color`.
+    #[inline]
+    fn quiet_index(color: Color, m: Move) -> usize {
+        let from = m.from().map_or(0, |s| s as usize);
+        (color as usize) * 4096 + from * 64 + m.to() as usize
+    }
+
+    /// The butterfly history of the quiet move `m` of `color` (0 when the tables have no
+    /// room).
+    #[inline]
+    pub fn quiet_score(&self, color: Color, m: Move) -> i32 {
+        self.quiet
+            .get(Self::quiet_index(color, m))
+            .map_or(0, |&e| i32::from(e))
+    }
+
+    /// Moves the butterfly history of `m` by `bonus` (negative: a malus).
+    pub fn update_quiet(&mut self, color: Color, m: Move, bonus: i32, limit: i32) {
+        if let Some(e) = self.quiet.get_mut(Self::quiet_index(color, m)) {
+            gravity(e, bonus, limit);
         }
     }
 
@@ -302,5 +339,25 @@ mod tests {
             h.update_correction(a.chess(), 1000, 10, &fp);
         }
         assert!(h.correction(a.chess(), &fp) <= fp.correction_max);
+    }
+
+    #[test]
+    fn butterfly_history_is_per_side_and_squares() {
+        let pos = Position::default();
+        let nf3 = pos.parse_uci("g1f3").unwrap();
+        let nc3 = pos.parse_uci("b1c3").unwrap();
+        let mut h = tables();
+        h.update_quiet(Color::White, nf3, 700, 16384);
+        h.update_quiet(Color::White, nc3, -300, 16384);
+        assert_eq!(h.quiet_score(Color::White, nf3), 700);
+        assert_eq!(h.quiet_score(Color::White, nc3), -300);
+        assert_eq!(
+            h.quiet_score(Color::Black, nf3),
+            0,
+            "the other side's entry"
+        );
+        assert_eq!(Histories::empty().quiet_score(Color::White, nf3), 0);
+        h.clear();
+        assert!(h.is_clear());
     }
 }

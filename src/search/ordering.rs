@@ -4,7 +4,8 @@
 //! butterfly count, i.e. how often a move was good relative to how often it was tried), and
 //! losing captures last. With the trial refinements of issue 41 on ([`super::history`]),
 //! continuation history joins the quiet moves' score and capture history orders the captures
-//! within each SEE class. Moves are generated all at once by shakmaty and picked by
+//! within each SEE class; with `quiethist` a butterfly history kept by the gravity rule plus
+//! the continuation history replace the relative history. Moves are generated all at once by shakmaty and picked by
 //! selection, so a cut-off early in the list costs no full sort.
 
 use shakmaty::{Chess, Color, Move, MoveList};
@@ -37,6 +38,9 @@ pub struct OrderingTables {
     cont_weight: i32,
     /// Capture history in the captures' score.
     use_capture: bool,
+    /// Butterfly plus continuation history, instead of the relative history, in the quiet
+    /// moves' score (trial switch `quiethist`).
+    use_quiet: bool,
 }
 
 impl Default for OrderingTables {
@@ -49,6 +53,7 @@ impl Default for OrderingTables {
             hist: Histories::empty(),
             cont_weight: 0,
             use_capture: false,
+            use_quiet: false,
         }
     }
 }
@@ -71,6 +76,7 @@ impl OrderingTables {
             hist: Histories::empty(),
             cont_weight: 0,
             use_capture: false,
+            use_quiet: false,
         }
     }
 
@@ -107,6 +113,7 @@ impl OrderingTables {
             0
         };
         self.use_capture = f.capture_history;
+        self.use_quiet = f.quiet_history;
         room
     }
 
@@ -127,10 +134,16 @@ impl OrderingTables {
         let bonus = (fp.history_bonus_scale * depth * depth).min(fp.history_bonus_max);
         let limit = fp.history_limit;
         let quiet = !best.is_capture() && !best.is_promotion();
-        if (f.cont_history || f.history_lmr || f.history_pruning) && quiet {
+        if (f.cont_history || f.history_lmr || f.history_pruning || f.quiet_history) && quiet {
             self.hist.update_cont(recent, best, bonus, limit);
             for &q in quiets.iter().flatten() {
                 self.hist.update_cont(recent, q, -bonus, limit);
+            }
+        }
+        if f.quiet_history && quiet {
+            self.hist.update_quiet(color, best, bonus, limit);
+            for &q in quiets.iter().flatten() {
+                self.hist.update_quiet(color, q, -bonus, limit);
             }
         }
         if f.capture_history {
@@ -269,6 +282,8 @@ impl Picker {
             } else if m.is_promotion() {
                 // Under-promotions last among the quiet moves.
                 -(1 << 23)
+            } else if tables.use_quiet {
+                tables.hist.quiet_score(color, m) + tables.hist.cont_score(recent, m)
             } else if tables.cont_weight != 0 {
                 tables.relative_history(color, m)
                     + tables.cont_weight * tables.hist.cont_score(recent, m)
