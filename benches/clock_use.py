@@ -13,28 +13,15 @@ its losses on time (Termination "time forfeit"). Reads fastchess's comments and
 `benches/match.py`'s `[%emt 0.765]`. Standard library only.
 """
 
-import gzip
 import re
 import sys
 from collections import defaultdict
 
-HEADER = re.compile(r'^\[(\w+) "(.*)"\]$', re.M)
+from pgn_tables import games_of, main
+
 COMMENT = re.compile(r'\{([^}]*)\}')
 EMT = re.compile(r'\[%emt (\d+(?:\.\d+)?)\]|(\d+(?:\.\d+)?)s\s*$')
 PHASES = ['0-19', '20-39', '40-59', '60-79', '80+']
-
-
-def read(path):
-    opener = gzip.open if path.endswith('.gz') else open
-    with opener(path, 'rt') as f:
-        return f.read()
-
-
-def games_of(text):
-    for part in text.split('[Event ')[1:]:
-        headers = dict(HEADER.findall(part))
-        body = HEADER.sub('', part)
-        yield headers, body
 
 
 def move_times(body):
@@ -87,28 +74,18 @@ def measure(texts):
     return acc
 
 
-def main(argv):
-    if len(argv) < 2:
-        print(__doc__.strip().splitlines()[3].strip(), file=sys.stderr)
-        return 2
-    try:
-        acc = measure(read(p) for p in argv[1:])
-    except (OSError, EOFError, UnicodeDecodeError) as e:
-        print(f'clock_use.py: {e}', file=sys.stderr)
-        return 1
-    if not acc:
-        print('clock_use.py: no timed game (TimeControl base+inc) in the input', file=sys.stderr)
-        return 1
-    print('engine | games | moves | s/move | ' + ' | '.join(PHASES) +
-          ' | lowest clock left (s) | games under base/10 | time losses')
-    for name, a in sorted(acc.items()):
-        phases = ' | '.join(f'{sum(v) / len(v):.3f}' if (v := a['phase'][p]) else '-'
-                            for p in PHASES)
-        mean = a['total'] / a['n'] if a['n'] else 0.0
-        print(f"{name} | {a['games']} | {a['n']} | {mean:.3f} | {phases} | {a['low']:.2f} |"
-              f" {a['short']} | {a['forfeits']}")
-    return 0
+def row(name, a):
+    phases = ' | '.join(f'{sum(v) / len(v):.3f}' if (v := a['phase'][p]) else '-'
+                        for p in PHASES)
+    mean = a['total'] / a['n'] if a['n'] else 0.0
+    return (f"{name} | {a['games']} | {a['n']} | {mean:.3f} | {phases} | {a['low']:.2f} |"
+            f" {a['short']} | {a['forfeits']}")
+
+
+HEAD = ('engine | games | moves | s/move | ' + ' | '.join(PHASES) +
+        ' | lowest clock left (s) | games under base/10 | time losses')
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv))
+    sys.exit(main(sys.argv, __doc__, 'clock_use.py', measure,
+                  'no timed game (TimeControl base+inc) in the input', HEAD, row))

@@ -9,7 +9,7 @@
 #![allow(dead_code)] // without the lab, the tests use only part of the harness
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -443,6 +443,62 @@ pub fn run_subcommand(subcommand: &str, args: &[&str]) -> (i32, String, String) 
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Runs `python3 benches/SCRIPT ARGS...` to completion (the PGN-reading bench scripts).
+fn run_bench_script(script: &str, args: &[&std::path::Path]) -> Output {
+    Command::new("python3")
+        .arg(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("benches")
+                .join(script),
+        )
+        .args(args)
+        .output()
+        .expect("cannot run python3")
+}
+
+/// Runs the PGN-reading bench script `script` on `pgns` (each written to a file of its own
+/// in a scratch folder), checks that it succeeds, and returns what it printed. Checks its
+/// bad input too: no argument exits 2, a missing file exits 1 naming the script, a file
+/// with no scored or timed move exits 1.
+pub fn bench_script_on(script: &str, pgns: &[&str]) -> String {
+    let dir = std::env::temp_dir().join(format!("nosce-{script}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: Vec<std::path::PathBuf> = pgns
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let f = dir.join(format!("{i}.pgn"));
+            std::fs::write(&f, text).unwrap();
+            f
+        })
+        .collect();
+    let args: Vec<&std::path::Path> = files.iter().map(|f| f.as_path()).collect();
+    let out = run_bench_script(script, &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(run_bench_script(script, &[]).status.code(), Some(2));
+    let missing = run_bench_script(script, &[&dir.join("missing.pgn")]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains(&format!("{script}:")));
+    let bare = dir.join("bare.pgn");
+    std::fs::write(&bare, "[Event \"t\"]\n[White \"a\"]\n\n1. e4 e5 *\n").unwrap();
+    assert_eq!(run_bench_script(script, &[&bare]).status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).ok();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The line of `name` in a bench script's `engine | ...` table, split at its `|`.
+pub fn table_row(out: &str, name: &str) -> Vec<String> {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&format!("{name} |")))
+        .unwrap_or_else(|| panic!("no line for {name} in {out}"));
+    line.split('|').map(|c| c.trim().to_string()).collect()
 }
 
 /// A busy middlegame ("Kiwipete", the perft position).

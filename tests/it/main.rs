@@ -44,6 +44,7 @@ mod search;
 mod search_features;
 mod sprt_state;
 mod strength;
+mod surprises;
 mod tb_browne_belle;
 mod tb_file_format;
 mod tb_gaviota;
