@@ -14,7 +14,8 @@ or a position its evaluation misjudged. A rise by a pawn or more is the other si
 the opponent's reply gave away what the engine had not expected. A mate score counts as
 ±100 pawns. Printed for each engine (the PGN's White/Black names): games, moves scored,
 falls of 1 and of 2 pawns or more (count and per 100 scored moves), rises of 1 or more, and
-the falls in the games it lost. Standard library only.
+the falls in the games it lost, and the falls by the reply that came before them: a quiet
+move, a capture, or a check (read from the SAN). Standard library only.
 """
 
 import re
@@ -45,24 +46,32 @@ def score_of(comment):
 
 
 def own_scores(body, first):
-    """The scores of each side's moves in order: [White's, Black's]; `first` is the side
-    that moves first (0 White, 1 Black)."""
-    out = [[], []]
-    side = None
-    plies = 0
+    """Each side's scored moves in order, [White's, Black's], each as (its score, the
+    opponent's reply after it in SAN, or '' at the game's end); `first` is the side that
+    moves first (0 White, 1 Black)."""
+    moves = []  # [side, score or None] for each move, in order
+    sans = []
     for comment, san in TOKEN.findall(body):
         if san:
-            side = (first + plies) % 2
-            plies += 1
-        elif side is not None:
-            s = score_of(comment)
-            if s is not None:
-                out[side].append(s)
+            moves.append([(first + len(moves)) % 2, None])
+            sans.append(san)
+        elif moves and moves[-1][1] is None:
+            moves[-1][1] = score_of(comment)
+    out = [[], []]
+    for i, (side, score) in enumerate(moves):
+        if score is not None:
+            out[side].append((score, sans[i + 1] if i + 1 < len(sans) else ''))
     return out
 
 
+def kind_of(san):
+    """`check`, `capture` or `quiet`: what a reply in SAN was."""
+    return 'check' if '+' in san or '#' in san else 'capture' if 'x' in san else 'quiet'
+
+
 def measure(texts):
-    acc = defaultdict(lambda: dict(games=0, moves=0, fall1=0, fall2=0, rise1=0, lost_falls=0))
+    acc = defaultdict(lambda: dict(games=0, moves=0, fall1=0, fall2=0, rise1=0, lost_falls=0,
+                                   quiet=0, capture=0, check=0))
     for text in texts:
         for h, body in games_of(text):
             first = 1 if ' b ' in h.get('FEN', ' w ') else 0
@@ -77,12 +86,13 @@ def measure(texts):
                 v = scores[side]
                 a['moves'] += len(v)
                 lost = result == ('0-1' if side == 0 else '1-0')
-                for before, after in zip(v, v[1:]):
+                for (before, reply), (after, _) in zip(v, v[1:]):
                     if abs(before) >= 3:
                         continue
                     if before - after >= 1:
                         a['fall1'] += 1
                         a['lost_falls'] += lost
+                        a[kind_of(reply)] += 1
                     if before - after >= 2:
                         a['fall2'] += 1
                     if after - before >= 1:
@@ -94,11 +104,12 @@ def row(name, a):
     def per(k):
         return f"{100 * a[k] / a['moves']:.2f}" if a['moves'] else '-'
     return (f"{name} | {a['games']} | {a['moves']} | {a['fall1']} | {per('fall1')} |"
-            f" {a['fall2']} | {per('fall2')} | {a['rise1']} | {a['lost_falls']}")
+            f" {a['fall2']} | {per('fall2')} | {a['rise1']} | {a['lost_falls']} |"
+            f" {a['quiet']} / {a['capture']} / {a['check']}")
 
 
 HEAD = ('engine | games | moves scored | falls >= 1 | per 100 | falls >= 2 | per 100 |'
-        ' rises >= 1 | falls in games lost')
+        ' rises >= 1 | falls in games lost | falls after a quiet / capture / checking reply')
 
 
 if __name__ == '__main__':
