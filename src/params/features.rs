@@ -10,7 +10,8 @@
 //! of quiet moves that leave a piece to be lost, pruning of quiet moves with a bad
 //! continuation history, ProbCut, a null-move reduction that grows with depth and with the
 //! evaluation's margin over β, a time allocation spread over more moves, and quiet moves
-//! ordered by a butterfly history kept by the gravity rule (Ethereal's and
+//! ordered by a butterfly history kept by the gravity rule, and the correction applied to the
+//! quiescence search's stand-pat score too (Ethereal's and
 //! Stockfish's searches describe each; none of their code is used). Their numeric settings
 //! live in [`FeatureParams`], beside the switches (the time allocation's in
 //! [`crate::params::TimeParams`]).
@@ -60,10 +61,13 @@ pub struct SearchFeatures {
     /// bonus for the move that reached β and malus for the quiet moves tried before it,
     /// plus the continuation history, instead of the relative history heuristic.
     pub quiet_history: bool,
+    /// With `corrhist`: the quiescence search's stand-pat score corrected too, so that it
+    /// agrees with the static evaluation the main search prunes by.
+    pub correction_qsearch: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 14] = [
+pub const WORDS: [&str; 15] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -78,6 +82,7 @@ pub const WORDS: [&str; 14] = [
     "tmflat",
     "staged",
     "quiethist",
+    "corrqs",
 ];
 
 impl Default for SearchFeatures {
@@ -103,6 +108,7 @@ impl SearchFeatures {
         time_flat: false,
         staged: false,
         quiet_history: false,
+        correction_qsearch: false,
     };
 
     /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
@@ -136,6 +142,7 @@ impl SearchFeatures {
         time_flat: true,
         staged: true,
         quiet_history: true,
+        correction_qsearch: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -154,6 +161,7 @@ impl SearchFeatures {
             "tmflat" => &mut self.time_flat,
             "staged" => &mut self.staged,
             "quiethist" => &mut self.quiet_history,
+            "corrqs" => &mut self.correction_qsearch,
             _ => return None,
         })
     }
@@ -171,7 +179,7 @@ impl SearchFeatures {
     /// Parses the option's value: words separated by spaces or commas, each of `none` (all
     /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
     /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged
-    /// quiethist`
+    /// quiethist corrqs`
     /// (switches that one on). The words name exactly the switches that are on: `tmflat` alone is
     /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///

@@ -1,6 +1,9 @@
 //! Quiescence search of the α-β probe (Winands 2004 §2.6; Donkers 2003 §3.4 keeps it in the
 //! probes): stand pat, then captures and queen promotions (every evasion in check), with
 //! delta pruning and SEE pruning, results stored in the transposition table at depth 0.
+//! With the trial switches `corrhist` and `corrqs` the stand-pat score is the static
+//! evaluation corrected by the correction history ([`super::history`]), as the main search's
+//! is with `corrhist` alone.
 
 use shakmaty::{Position as _, Role};
 
@@ -8,7 +11,7 @@ use super::alphabeta::{Worker, cutoff};
 use super::ordering::Picker;
 use super::see::{SEE_VALUE, see_ge};
 use crate::eval::Evaluator;
-use crate::score::{DRAW, INFINITE, MAX_PLY, Score, from_tt, mated_in, to_tt};
+use crate::score::{DRAW, INFINITE, MAX_EVAL, MAX_PLY, Score, from_tt, mated_in, to_tt};
 use crate::tt::Bound;
 
 impl<E: Evaluator + ?Sized> Worker<'_, E> {
@@ -50,6 +53,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         let chess = self.pos.chess();
         let in_check = chess.is_check();
         let stand_pat;
+        let mut raw_eval = 0;
         let moves = if in_check {
             stand_pat = -INFINITE;
             let m = chess.legal_moves();
@@ -58,9 +62,17 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             }
             m
         } else {
-            stand_pat = match hit {
+            raw_eval = match hit {
                 Some(h) => h.eval,
                 None => self.evaluate(),
+            };
+            let f = &self.params.features;
+            stand_pat = if f.correction && f.correction_qsearch {
+                let fp = &self.params.feature_params;
+                (raw_eval + self.tables.hist.correction(self.pos.chess(), fp))
+                    .clamp(-MAX_EVAL, MAX_EVAL)
+            } else {
+                raw_eval
             };
             if stand_pat >= beta {
                 return stand_pat;
@@ -118,7 +130,8 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { stand_pat };
+        // The table keeps the evaluation itself, never a corrected one.
+        let stored_eval = if in_check { 0 } else { raw_eval };
         self.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound);
         best

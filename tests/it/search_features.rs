@@ -51,7 +51,14 @@ fn each_switch() -> Vec<(String, SearchFeatures)> {
     let mut out: Vec<(String, SearchFeatures)> = WORDS
         .iter()
         .filter(|w| **w != "nodetime" && **w != "tmflat")
-        .map(|w| (w.to_string(), SearchFeatures::parse(w).unwrap()))
+        // `corrqs` is a modifier of `corrhist`: tried with it.
+        .map(|w| match *w {
+            "corrqs" => (
+                w.to_string(),
+                SearchFeatures::parse("corrhist corrqs").unwrap(),
+            ),
+            _ => (w.to_string(), SearchFeatures::parse(w).unwrap()),
+        })
         .collect();
     out.push(("all".into(), SearchFeatures::ALL));
     out
@@ -92,6 +99,16 @@ fn every_switch_is_deterministic_and_changes_the_tree() {
         assert_ne!(a.nodes, base.nodes, "{name} searched the same tree as none");
         assert!(a.best.is_some(), "{name}");
     }
+    // `corrqs` changes the tree of `corrhist` and nothing without it.
+    let corr = run(fen, 10, SearchFeatures::parse("corrhist").unwrap());
+    let corr_qs = run(fen, 10, SearchFeatures::parse("corrhist corrqs").unwrap());
+    assert_ne!(corr.nodes, corr_qs.nodes, "corrqs searched corrhist's tree");
+    let alone = run(fen, 10, SearchFeatures::parse("corrqs").unwrap());
+    assert_eq!(
+        (alone.best, alone.nodes, alone.score),
+        (base.best, base.nodes, base.score),
+        "corrqs without corrhist"
+    );
     // Time management does not touch a fixed-depth search.
     for word in ["nodetime", "tmflat"] {
         let t = run(fen, 10, SearchFeatures::parse(word).unwrap());
