@@ -206,6 +206,12 @@ pub struct TimeParams {
     pub node_share_base: f64,
     /// See [`Self::node_share_base`].
     pub node_share_scale: f64,
+    /// With `SearchFeatures=nodetime`: the node-share factor is kept within these bounds.
+    pub node_share_clamp: (f64, f64),
+    /// The soft limit's factor after the best move stayed the same for 0, 1, 2, 3 and 4 or
+    /// more iterations in a row: a changing best move buys time, a settled one gives some
+    /// back ([`Self::stability_factor`]).
+    pub stability_factors: [f64; 5],
     /// With `SearchFeatures=tmflat`: the moves the remaining time is spread over in sudden
     /// death, in place of [`Self::horizon_moves`]. Match E measured why (issue 41, item 2):
     /// at 10+0.1 nosce spent 0.52 s a move in its first ten moves against Toga II's 0.35
@@ -224,12 +230,28 @@ impl Default for TimeParams {
             engine_time_share: 0.25,
             node_share_base: 1.5,
             node_share_scale: 1.35,
+            node_share_clamp: (0.5, 2.0),
+            stability_factors: [1.6, 1.2, 1.0, 0.85, 0.7],
             flat_horizon_moves: 40.0,
         }
     }
 }
 
 impl TimeParams {
+    /// The soft limit's factor after the best move stayed the same for `stable` iterations
+    /// in a row ([`Self::stability_factors`]). Both root drivers (plain and opponent-model)
+    /// use it, so that they spend a move's time alike.
+    pub fn stability_factor(&self, stable: u32) -> f64 {
+        self.stability_factors[(stable as usize).min(self.stability_factors.len() - 1)]
+    }
+
+    /// With `SearchFeatures=nodetime`: the soft limit's factor when the best move took
+    /// `share` (0..=1) of the root's nodes ([`Self::node_share_base`]).
+    pub fn node_share_factor(&self, share: f64) -> f64 {
+        let (lo, hi) = self.node_share_clamp;
+        ((self.node_share_base - share) * self.node_share_scale).clamp(lo, hi)
+    }
+
     /// The allocation the trial switches select: the defaults, with the horizon of
     /// [`Self::flat_horizon_moves`] under `tmflat`.
     pub fn for_features(features: &SearchFeatures) -> TimeParams {
@@ -260,3 +282,22 @@ pub const STRENGTH_ANCHORS: [(i64, u64, i32); 5] = [
     (2000, 40_000, 30),
     (FULL_STRENGTH_ELO, 400_000, 10),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::TimeParams;
+
+    #[test]
+    fn a_settled_best_move_gives_time_back_and_the_node_share_is_bounded() {
+        let t = TimeParams::default();
+        let f: Vec<f64> = (0..8).map(|s| t.stability_factor(s)).collect();
+        assert!(f.windows(2).all(|w| w[0] >= w[1]), "{f:?}");
+        assert_eq!(f[0], 1.6);
+        assert_eq!(f[7], f[4], "from four iterations on the factor stays");
+        // (1.5 − share) · 1.35, within 0.5..2.
+        assert!((t.node_share_factor(0.5) - 1.35).abs() < 1e-12);
+        assert_eq!(t.node_share_factor(1.0), 0.675);
+        assert_eq!(t.node_share_factor(0.0), 2.0);
+        assert_eq!(t.node_share_factor(1.5), 0.5);
+    }
+}

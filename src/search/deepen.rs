@@ -13,10 +13,7 @@ use std::time::Duration;
 use super::window::{Aspiration, Fail};
 use shakmaty::Move;
 
-use super::{
-    Clock, SearchContext, SearchResult, Worker, mate_searched_out, node_share, race,
-    stability_factor,
-};
+use super::{Clock, SearchContext, SearchResult, Worker, mate_searched_out, node_share, race};
 use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::report::{ScoreBound, SearchInfo, wdl_from_score};
@@ -201,12 +198,11 @@ pub(super) fn main_loop<'a, E: Evaluator + ?Sized>(
             stable = 0;
         }
         prev_best = result.best;
-        let mut factor = stability_factor(stable);
+        let mut factor = cfg.time_params.stability_factor(stable);
         if cfg.params.features.node_time
             && let Some(share) = node_share(&w.root_effort, result.best)
         {
-            let tp = &cfg.time_params;
-            factor *= ((tp.node_share_base - share) * tp.node_share_scale).clamp(0.5, 2.0);
+            factor *= cfg.time_params.node_share_factor(share);
         }
         let clock = w.clock.as_mut().expect("main thread has a clock");
         clock.adjust(factor);

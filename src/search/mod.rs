@@ -159,6 +159,13 @@ impl<'a> Clock<'a> {
         self.tm.adjust(factor);
     }
 
+    /// Scales the soft deadline by the stability factor of a best move that stayed the same
+    /// for `stable` iterations ([`TimeParams::stability_factor`]).
+    pub fn adjust_for_stability(&mut self, stable: u32) {
+        let f = self.time_params.stability_factor(stable);
+        self.tm.adjust(f);
+    }
+
     /// True while still pondering.
     pub fn is_pondering(&self) -> bool {
         self.waiting_for_ponderhit
@@ -371,19 +378,6 @@ pub fn search<E: Evaluator + ?Sized>(
 /// deepening has nothing left to find (the plain search and the OM driver's root loop).
 pub(crate) fn mate_searched_out(score: Score, depth: i32) -> bool {
     is_mate(score) && depth > 2 * (MATE - score.abs()) + 8
-}
-
-/// The soft limit's factor after the best move stayed the same for `stable` iterations in
-/// a row: a changing best move buys time, a settled one gives some back. Both root drivers
-/// (plain and opponent-model) use it, so that they spend a move's time alike.
-pub(crate) fn stability_factor(stable: u32) -> f64 {
-    match stable {
-        0 => 1.6,
-        1 => 1.2,
-        2 => 1.0,
-        3 => 0.85,
-        _ => 0.7,
-    }
 }
 
 /// The share (0..=1) of the root's nodes that `best` took, from a search's per-root-move

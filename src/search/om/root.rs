@@ -530,7 +530,7 @@ pub fn run<E: Evaluator + ?Sized>(
         }
         prev_best = it.pv.first().copied();
         if let Some(c) = driver.clock.as_mut() {
-            c.adjust(crate::search::stability_factor(stable));
+            c.adjust_for_stability(stable);
             if c.soft_expired() {
                 break;
             }
