@@ -31,6 +31,9 @@ pub struct SearchParams {
     pub null_depth_few_pieces: i32,
     /// Null move: depth above which `null_r_high` applies with many pieces (≥ 3 each).
     pub null_depth_many_pieces: i32,
+    /// Null move: one ply more reduction when the static evaluation is this far above β
+    /// (cp; without `nullr`).
+    pub null_eval_margin: i32,
     /// Reverse futility pruning: margin per ply of remaining depth.
     pub rfp_margin: i32,
     /// Reverse futility pruning: deepest remaining depth where it applies.
@@ -50,10 +53,21 @@ pub struct SearchParams {
     pub lmr_base: i32,
     /// LMR: divisor of the log-log reduction formula (× 100).
     pub lmr_divisor: i32,
+    /// LMR: least remaining depth at which quiet moves are reduced.
+    pub lmr_min_depth: i32,
+    /// Internal iterative reduction: least remaining depth at which a PV or expected CUT
+    /// node without a table move is searched a ply shallower.
+    pub iir_min_depth: i32,
+    /// Extensions (of checking moves, and singular extensions): applied while the ply is
+    /// below this many times the iteration's depth, so that a line of checks cannot extend
+    /// without end.
+    pub extension_plies: i32,
     /// Quiescence delta pruning margin.
     pub delta_margin: i32,
     /// SEE threshold per ply for pruning captures at shallow depth.
     pub see_capture_margin: i32,
+    /// Deepest remaining depth at which losing captures are pruned by SEE.
+    pub see_capture_max_depth: i32,
     /// Size (MB) of each private table of a helper in the OM driver's parallel root
     /// (deterministic mode: our own and every type's; fast mode: replay types').
     pub om_private_table_mb: usize,
@@ -164,6 +178,7 @@ impl Default for SearchParams {
             null_r_high: 3,
             null_depth_few_pieces: 6,
             null_depth_many_pieces: 8,
+            null_eval_margin: 200,
             rfp_margin: 80,
             rfp_max_depth: 7,
             futility_base: 100,
@@ -173,8 +188,12 @@ impl Default for SearchParams {
             lmp_max_depth: 7,
             lmr_base: 75,
             lmr_divisor: 225,
+            lmr_min_depth: 3,
+            iir_min_depth: 4,
+            extension_plies: 2,
             delta_margin: 200,
             see_capture_margin: 90,
+            see_capture_max_depth: 6,
             om_private_table_mb: 4,
             om_replay_share_pct: 50,
             multi_cut: MultiCut::default(),

@@ -168,7 +168,8 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 let r = if features.null_depth_r {
                     self.deep_null_reduction(depth, static_eval - beta)
                 } else {
-                    self.null_reduction(depth) + (static_eval - beta >= 200) as i32
+                    self.null_reduction(depth)
+                        + (static_eval - beta >= self.params.null_eval_margin) as i32
                 };
                 if self.pos.play_null() {
                     let s = -self.search(-beta, -beta + 1, depth - 1 - r, !cut);
@@ -203,7 +204,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         }
 
         // Internal iterative reduction: without a hash move, search a little shallower.
-        let depth = if depth >= 4 && tt_move.0 == 0 && (pv_node || cut) {
+        let depth = if depth >= self.params.iir_min_depth && tt_move.0 == 0 && (pv_node || cut) {
             depth - 1
         } else {
             depth
@@ -313,7 +314,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                         || (features.history_pruning
                             && !pv_node
                             && self.quiet_history_is_bad(&recent, m, depth));
-                } else if depth <= 6
+                } else if depth <= self.params.see_capture_max_depth
                     && Picker::is_bad_capture(order)
                     && !see_ge(self.pos.chess(), m, -self.params.see_capture_margin * depth)
                 {
@@ -348,7 +349,9 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             {
                 r.currmove(depth as u32, m, count);
             }
-            let check_ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let check_ext = i32::from(
+                gives_check && (ply as i32) < self.params.extension_plies * self.root_depth,
+            );
             let ext = if extension < 0 {
                 extension + check_ext
             } else {
@@ -360,7 +363,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 s = -self.search(-beta, -alpha, new_depth, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check {
+                if depth >= self.params.lmr_min_depth && quiet && !in_check && !gives_check {
                     r = i32::from(self.lmr[depth.min(63) as usize][count.min(63)]);
                     r -= i32::from(pv_node);
                     r += i32::from(cut);

@@ -38,7 +38,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             && ply > 0
             && self.excluded_at(ply).is_none()
             && depth >= fp.singular_min_depth
-            && (ply as i32) < 2 * self.root_depth
+            && (ply as i32) < self.params.extension_plies * self.root_depth
             && hit.is_some_and(|h| {
                 h.bound != Bound::Upper
                     && h.depth >= depth - fp.singular_tt_depth_margin

@@ -191,7 +191,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     /// at a principal-variation node or elsewhere, if the move is quiet and neither gives
     /// nor escapes check: for drivers that mirror α-β's move loop.
     pub fn late_move_reduction(&self, depth: i32, count: usize, pv_node: bool) -> i32 {
-        if depth < 3 || count < 2 {
+        if depth < self.params.lmr_min_depth || count < 2 {
             return 0;
         }
         let r = i32::from(self.lmr[depth.min(63) as usize][count.min(63)]) - i32::from(pv_node);
