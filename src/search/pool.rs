@@ -24,6 +24,38 @@ use super::ordering::OrderingTables;
 /// a move list in each frame.
 pub const THREAD_STACK: usize = 64 * 1024 * 1024;
 
+/// The address space a search thread needs beyond its stack: the arena its allocator
+/// reserves at its first allocation (64 MB with glibc on 64-bit systems) and its worker —
+/// principal-variation table, ordering tables, histories, accumulators, a few megabytes —
+/// with room to spare for the main search beside it.
+const WORKER_HEADROOM: usize = (64 + 16) * 1024 * 1024;
+
+/// True if `n` more search threads fit: their stacks and [`WORKER_HEADROOM`] each can be
+/// reserved now (and are given back at once). Without it, a thread that starts in the last
+/// of the address space would have its stack but no room for its worker (or for the
+/// thread pool's own bookkeeping), and a failed allocation aborts the process; a refused
+/// reservation is an error we can report.
+fn room_for_threads(n: usize) -> bool {
+    // One block a thread, all held at once: what the threads will take, and no single
+    // reservation larger than one thread's (a system that overcommits memory refuses one
+    // huge reservation it would grant in pieces).
+    let mut held: Vec<Vec<u8>> = Vec::new();
+    if held.try_reserve_exact(n).is_err() {
+        return false;
+    }
+    for _ in 0..n {
+        let mut block: Vec<u8> = Vec::new();
+        if block
+            .try_reserve_exact(THREAD_STACK + WORKER_HEADROOM)
+            .is_err()
+        {
+            return false;
+        }
+        held.push(block);
+    }
+    true
+}
+
 /// The ordering tables one thread keeps between moves.
 #[derive(Default)]
 pub struct ThreadTables {
@@ -69,9 +101,15 @@ impl SearchPool {
     /// A pool of `threads` threads (at least one), each with a stack of [`THREAD_STACK`].
     ///
     /// # Errors
-    /// The operating system refused the threads (their message).
+    /// The memory for the threads' stacks and tables could not be reserved first (no thread
+    /// is started then), or the operating system refused the threads (their message).
     pub fn new(threads: usize) -> Result<Self, String> {
         let threads = threads.max(1);
+        if !room_for_threads(threads) {
+            return Err(format!(
+                "not enough memory for {threads} threads' stacks and tables"
+            ));
+        }
         let pool = rayon_core::ThreadPoolBuilder::new()
             .num_threads(threads)
             .stack_size(THREAD_STACK)
@@ -148,7 +186,10 @@ impl Job {
 /// helper that panicked passes its panic on here, after the others have ended.
 ///
 /// Without a pool a thread can fail to start (memory, a limit on threads): the helpers from
-/// that one on are not run, and `on_fail(started, error)` is told how many were.
+/// that one on are not run, and `on_fail(started, error)` is told how many were. A thread
+/// is not started when the memory for its stack and its tables could not be reserved
+/// first, and each is started only after the one before it has made its first allocation,
+/// so that the threads that do start never meet a failed allocation.
 pub fn team<T: Send, R>(
     pool: Option<&SearchPool>,
     items: impl IntoIterator<Item = T>,
@@ -166,9 +207,26 @@ pub fn team<T: Send, R>(
         }),
         None => std::thread::scope(|s| {
             for (i, item) in items.into_iter().enumerate() {
-                let spawned = std::thread::Builder::new()
-                    .stack_size(THREAD_STACK)
-                    .spawn_scoped(s, move || helper(i + 1, item));
+                let spawned = if room_for_threads(1) {
+                    let (ready, started) = std::sync::mpsc::channel::<()>();
+                    std::thread::Builder::new()
+                        .stack_size(THREAD_STACK)
+                        .spawn_scoped(s, move || {
+                            // A first allocation gives the thread its allocator's arena now,
+                            // before the next thread's room is measured.
+                            drop(std::hint::black_box(Box::new([0u8; 64])));
+                            let _ = ready.send(());
+                            helper(i + 1, item)
+                        })
+                        .map(|_| {
+                            let _ = started.recv();
+                        })
+                } else {
+                    Err(std::io::Error::new(
+                        std::io::ErrorKind::OutOfMemory,
+                        "not enough memory left for its stack and tables",
+                    ))
+                };
                 if let Err(e) = spawned {
                     on_fail(i, e);
                     break;
