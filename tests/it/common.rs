@@ -579,3 +579,25 @@ pub fn mated_within(pos: &Chess, n: u32) -> bool {
         forces_mate(&p, n - 1)
     })
 }
+
+/// A fastchess PGN whose pairs are counted by hand, from "new"'s side: round 1 win + draw
+/// (WD), round 2 loss + loss (LL), round 3 win + loss (WL), round 4 one game only (unpaired).
+/// Pentanomial [LL, LD, WL+DD, WD, WW] = [1, 0, 1, 1, 0]; W 2 D 1 L 3 over the pairs.
+pub fn hand_counted_pairs_pgn() -> String {
+    let game = |round: u32, white: &str, black: &str, result: &str| {
+        format!(
+            "[Event \"Fastchess Tournament\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n\
+             [Black \"{black}\"]\n[Result \"{result}\"]\n\n{result}\n\n"
+        )
+    };
+    [
+        game(1, "new", "base", "1-0"),
+        game(1, "base", "new", "1/2-1/2"),
+        game(2, "base", "new", "1-0"),
+        game(2, "new", "base", "0-1"),
+        game(3, "new", "base", "1-0"),
+        game(3, "base", "new", "1-0"),
+        game(4, "new", "base", "1-0"),
+    ]
+    .concat()
+}

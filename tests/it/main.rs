@@ -42,6 +42,7 @@ mod protocol_stress;
 mod python_client;
 mod search;
 mod search_features;
+mod sprt_replay;
 mod sprt_state;
 mod strength;
 mod surprises;

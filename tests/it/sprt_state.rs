@@ -9,14 +9,6 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-/// One fastchess game: round, White, Black, result.
-fn game(round: u32, white: &str, black: &str, result: &str) -> String {
-    format!(
-        "[Event \"Fastchess Tournament\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n\
-         [Black \"{black}\"]\n[Result \"{result}\"]\n\n{result}\n\n"
-    )
-}
-
 fn run(dir: &Path, args: &[&str]) -> Output {
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -34,18 +26,7 @@ fn run(dir: &Path, args: &[&str]) -> Output {
 fn the_state_holds_the_complete_pairs_of_the_pgn() {
     let dir = std::env::temp_dir().join(format!("nosce-sprt-state-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // From "new"'s side: round 1 win + draw (WD), round 2 loss + loss (LL), round 3 win +
-    // loss (WL), round 4 one game only (moved aside).
-    let pgn = [
-        game(1, "new", "base", "1-0"),
-        game(1, "base", "new", "1/2-1/2"),
-        game(2, "base", "new", "1-0"),
-        game(2, "new", "base", "0-1"),
-        game(3, "new", "base", "1-0"),
-        game(3, "base", "new", "1-0"),
-        game(4, "new", "base", "1-0"),
-    ]
-    .concat();
+    let pgn = crate::common::hand_counted_pairs_pgn();
     std::fs::write(dir.join("games.pgn"), &pgn).unwrap();
     let template = r#"{"seed": 1, "sprt": {"elo0": 0.0, "elo1": 5.0},
         "stats": {"new vs base": {"wins": 0, "losses": 0, "draws": 0}}}"#;
