@@ -1,0 +1,31 @@
+#!/bin/sh
+# The match of PLAN.md: nosce against Toga II 3.0 at 10+0.1, 400 games under fastchess.
+#   NOSCE=path/to/nosce FASTCHESS=path/to/fastchess TOGA=/usr/games/toga2 \
+#     matches/2026-12-06-toga2/run.sh
+# Run from the repository root. Run it again to resume from state.json (not for git: it
+# names this machine's paths). The PGN is kept compressed (games.pgn.gz) every 10 minutes.
+set -eu
+: "${NOSCE:?set NOSCE}" "${FASTCHESS:?set FASTCHESS}"
+TOGA=${TOGA:-/usr/games/toga2}
+D=matches/2026-12-06-toga2
+keep_pgn() {
+  [ -s "$D/games.pgn" ] || return 0
+  gzip -c "$D/games.pgn" > "$D/games.pgn.gz.part" && mv "$D/games.pgn.gz.part" "$D/games.pgn.gz"
+}
+( while sleep 600; do keep_pgn; done ) &
+keeper=$!
+trap 'kill $keeper 2>/dev/null; keep_pgn' EXIT
+trap 'exit 130' INT TERM HUP
+if [ -f "$D/state.json" ]; then
+  echo "resuming from $D/state.json" | tee -a "$D/log.txt"
+  "$FASTCHESS" -config file="$D/state.json" 2>&1 | tee -a "$D/log.txt"
+  exit 0
+fi
+"$NOSCE" bench 2>&1 | tail -1 | tee -a "$D/log.txt"
+"$FASTCHESS" -engine cmd="$NOSCE" name=nosce option.Threads=1 \
+  -engine cmd="$TOGA" name=toga2 "option.Number of Threads=1" \
+  -each tc=10+0.1 proto=uci option.Hash=16 \
+  -openings file=openings/2moves-1000.epd format=epd order=random \
+  -srand 47 -rounds 200 -games 2 -repeat -concurrency 2 \
+  -pgnout file="$D/games.pgn" -config outname="$D/state.json" \
+  -ratinginterval 20 2>&1 | tee -a "$D/log.txt"
