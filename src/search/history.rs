@@ -7,7 +7,7 @@
 //!   previous move): Stockfish's and Ethereal's "counter-move" and "follow-up" histories.
 //!   Added to the relative history (Winands 2004 ch. 7) in the quiet moves' order, and read by
 //!   history-based reductions.
-//! - **Butterfly history** (trial switch `quiethist`) scores a quiet move by side, from- and
+//! - **Butterfly history** (switch `quiethist`, kept by its SPRT and on by default) scores a quiet move by side, from- and
 //!   to-square with the same gravity rule: a bonus when it reached β, a malus when it was
 //!   tried before the move that did. With the continuation history it replaces the relative
 //!   history in the quiet moves' order, as Ethereal orders quiet moves by the sum of its

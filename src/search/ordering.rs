@@ -4,9 +4,10 @@
 //! butterfly count, i.e. how often a move was good relative to how often it was tried), and
 //! losing captures last. With the trial refinements of issue 41 on ([`super::history`]),
 //! continuation history joins the quiet moves' score and capture history orders the captures
-//! within each SEE class; with `quiethist` a butterfly history kept by the gravity rule plus
-//! the continuation history replace the relative history. Moves are generated all at once by shakmaty and picked by
-//! selection, so a cut-off early in the list costs no full sort.
+//! within each SEE class; with `quiethist` (kept by its SPRT, issue 41 candidate 14, so on by
+//! default) a butterfly history kept by the gravity rule plus the continuation history replace
+//! the relative history. Moves are generated all at once by shakmaty and picked by selection,
+//! so a cut-off early in the list costs no full sort.
 
 use shakmaty::{Chess, Color, Move, MoveList};
 
