@@ -63,6 +63,7 @@ pub mod trees;
 pub mod tt;
 pub mod uci;
 pub mod xboard;
+pub mod zobrist;
 
 /// The engine's name and version, as sent in `id name` and `myname`.
 pub const NAME_VERSION: &str = concat!("nosce ", env!("CARGO_PKG_VERSION"));

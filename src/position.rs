@@ -3,14 +3,12 @@
 //! for undoing moves in the search (copy-make: each ply pushes a copy of the board).
 //!
 //! Keys use shakmaty's 64-bit Zobrist values with the *legal* en passant square, updated
-//! incrementally (`Position::update_zobrist_hash`) where shakmaty supports it and computed
-//! afresh otherwise. Repetitions: a position repeated once inside the current search counts as
+//! after every move by [`crate::zobrist::key_after`]. Repetitions: a position repeated once inside the current search counts as
 //! a draw (2-fold, the usual search convention), one that occurred twice in the game counts
 //! as well (3-fold). The 50-move rule and insufficient material are also recognised here.
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Position as _};
 
 /// One entry of the state stack.
@@ -30,10 +28,7 @@ pub struct Position {
     root: usize,
 }
 
-/// The Zobrist key of a shakmaty position (legal en passant squares only).
-pub fn zobrist(chess: &Chess) -> u64 {
-    chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
+pub use crate::zobrist::zobrist;
 
 impl Default for Position {
     fn default() -> Self {
@@ -177,19 +172,14 @@ impl Position {
     #[inline]
     pub fn play(&mut self, m: Move) {
         let n = self.states.len();
-        let cur = &self.states[n - 1];
-        let inc = cur
-            .chess
-            .update_zobrist_hash(Zobrist64(cur.key), m, EnPassantMode::Legal);
         // The new state is copied once, into its place, and the move made there (a copy
         // made beside the stack and then pushed cost 4 % of the search in memcpy).
         self.states.extend_from_within(n - 1..);
-        let next = &mut self.states[n];
+        let (done, next) = self.states.split_at_mut(n);
+        let cur = &done[n - 1];
+        let next = &mut next[0];
         next.chess.play_unchecked(m);
-        next.key = match inc {
-            Some(k) => k.0,
-            None => zobrist(&next.chess),
-        };
+        next.key = crate::zobrist::key_after(&cur.chess, cur.key, m, &next.chess);
         next.last_move = Some(m);
     }
 
@@ -226,7 +216,7 @@ impl Position {
         let Ok(chess) = cur.chess.clone().swap_turn() else {
             return false;
         };
-        let key = zobrist(&chess);
+        let key = crate::zobrist::key_after_null(&cur.chess, cur.key);
         self.states.push(State {
             chess,
             key,
