@@ -322,7 +322,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 }
             }
             let mut extension = 0;
-            if count == 0 && tt_move.matches(m) && self.singular_applies(hit, tt_score, depth) {
+            if count == 0 && self.singular_applies(hit, tt_score, depth) && tt_move.matches(m) {
                 match self.singular(m, tt_score, beta, depth, cut) {
                     _ if self.aborted => return DRAW,
                     Singular::Cut(s) => return s,
