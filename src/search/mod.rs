@@ -19,6 +19,7 @@ pub mod busy;
 mod deepen;
 pub mod history;
 mod multicut;
+mod noisy;
 pub mod om;
 pub mod ordering;
 pub mod pool;
