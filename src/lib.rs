@@ -47,6 +47,8 @@ pub mod params;
 pub mod perft;
 pub mod position;
 pub mod profile;
+#[cfg(test)]
+mod random_games;
 pub mod report;
 pub mod rng;
 pub mod score;

@@ -111,62 +111,13 @@ mod tests {
     /// full hash.
     #[test]
     fn every_key_after_a_move_is_the_full_hash() {
-        let starts = [
-            (
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                CastlingMode::Standard,
-            ),
-            (
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                CastlingMode::Standard,
-            ),
-            (
-                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-                CastlingMode::Standard,
-            ),
-            (
-                "rnbqkb1r/pp1p1ppp/5n2/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 4",
-                CastlingMode::Standard,
-            ),
-            (
-                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-                CastlingMode::Chess960,
-            ),
-            (
-                "2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",
-                CastlingMode::Chess960,
-            ),
-            ("8/P1k5/8/8/8/8/5Kp1/8 w - - 0 1", CastlingMode::Standard),
-        ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut checked = 0;
-        for (fen, mode) in starts {
-            for _game in 0..40 {
-                let mut pos = chess(fen, mode);
-                let mut key = zobrist(&pos);
-                for _ply in 0..160 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
-                    let mut next = pos.clone();
-                    next.play_unchecked(m);
-                    key = key_after(&pos, key, m, &next);
-                    assert_eq!(
-                        key,
-                        zobrist(&next),
-                        "{fen}: after {}",
-                        UciMove::from_move(m, mode)
-                    );
-                    pos = next;
-                    checked += 1;
-                }
-            }
-        }
+        let checked = crate::random_games::walk(&crate::random_games::STARTS, 40, 160, |pos, m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let mode = pos.castles().mode();
+            let key = key_after(pos, zobrist(pos), m, &next);
+            assert_eq!(key, zobrist(&next), "after {}", UciMove::from_move(m, mode));
+        });
         assert!(checked > 20_000, "{checked} moves");
     }
 

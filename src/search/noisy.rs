@@ -169,59 +169,16 @@ mod tests {
     /// crowded boards: out of check, the list is shakmaty's, move for move.
     #[test]
     fn the_list_is_shakmatys_move_for_move() {
-        let starts = [
-            (
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                CastlingMode::Standard,
-            ),
-            (
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                CastlingMode::Standard,
-            ),
-            (
-                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-                CastlingMode::Standard,
-            ),
-            ("8/8/8/K2pP2r/8/8/8/7k w - d6 0 2", CastlingMode::Standard),
-            (
-                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-                CastlingMode::Standard,
-            ),
-            (
-                "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-                CastlingMode::Standard,
-            ),
-            (
-                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-                CastlingMode::Chess960,
-            ),
-        ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let (mut checked, mut with_ep, mut with_promotion) = (0, 0, 0);
-        for (fen, mode) in starts {
-            let start: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
-            for _game in 0..60 {
-                let mut pos = start.clone();
-                for _ply in 0..120 {
-                    if !pos.is_check() {
-                        let want = reference(&pos);
-                        let got = noisy_moves(&pos);
-                        assert_eq!(got.as_slice(), want.as_slice(), "{fen}: {pos:?}");
-                        checked += 1;
-                        with_ep += usize::from(got.iter().any(|m| m.is_en_passant()));
-                        with_promotion += usize::from(got.iter().any(|m| m.is_promotion()));
-                    }
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-                }
+        crate::random_games::walk(&crate::random_games::STARTS, 60, 120, |pos, _| {
+            if !pos.is_check() {
+                let got = noisy_moves(pos);
+                assert_eq!(got.as_slice(), reference(pos).as_slice(), "{pos:?}");
+                checked += 1;
+                with_ep += usize::from(got.iter().any(|m| m.is_en_passant()));
+                with_promotion += usize::from(got.iter().any(|m| m.is_promotion()));
             }
-        }
+        });
         assert!(checked > 20_000, "{checked} positions");
         assert!(
             with_ep > 20 && with_promotion > 200,
