@@ -440,6 +440,15 @@ mod tests {
     }
 
     #[test]
+    fn castling_and_en_passant_keep_the_full_hash() {
+        let mut pos = Position::from_fen("r3k2r/8/8/8/3p4/8/4P3/R3K2R w KQkq - 0 1").unwrap();
+        for m in ["e2e4", "d4e3", "e1g1", "e8c8", "a1a8"] {
+            pos.play_uci(m).unwrap();
+            assert_eq!(pos.key(), zobrist(pos.chess()), "after {m}");
+        }
+    }
+
+    #[test]
     fn repetition_inside_search_and_threefold() {
         let mut pos = Position::default();
         for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {

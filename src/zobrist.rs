@@ -98,7 +98,6 @@ pub fn key_after_null(before: &Chess, key: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, uci::UciMove};
 
@@ -135,15 +134,6 @@ mod tests {
                 zobrist(&after),
                 "{fen}"
             );
-        }
-    }
-
-    #[test]
-    fn the_search_position_keeps_the_full_hash() {
-        let mut pos = Position::from_fen("r3k2r/8/8/8/3p4/8/4P3/R3K2R w KQkq - 0 1").unwrap();
-        for m in ["e2e4", "d4e3", "e1g1", "e8c8", "a1a8"] {
-            pos.play_uci(m).unwrap();
-            assert_eq!(pos.key(), zobrist(pos.chess()), "after {m}");
         }
     }
 }
