@@ -11,7 +11,9 @@
 //! continuation history, ProbCut, a null-move reduction that grows with depth and with the
 //! evaluation's margin over β, a time allocation spread over more moves, and quiet moves
 //! ordered by a butterfly history kept by the gravity rule, and the correction applied to the
-//! quiescence search's stand-pat score too (Ethereal's and
+//! quiescence search's stand-pat score too, and a table score that bounds the position on
+//! the far side of its static evaluation used in the evaluation's place when pruning
+//! (Ethereal's and
 //! Stockfish's searches describe each; none of their code is used). Their numeric settings
 //! live in [`FeatureParams`], beside the switches (the time allocation's in
 //! [`crate::params::TimeParams`]).
@@ -64,10 +66,15 @@ pub struct SearchFeatures {
     /// With `corrhist`: the quiescence search's stand-pat score corrected too, so that it
     /// agrees with the static evaluation the main search prunes by.
     pub correction_qsearch: bool,
+    /// The table's score, where its bound says the position is worth more (a lower bound
+    /// above the static evaluation) or less (an upper bound below it), stands in for the
+    /// static evaluation in reverse futility, null move and futility pruning; the improving
+    /// flag and the correction history keep the static evaluation.
+    pub tt_eval: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 15] = [
+pub const WORDS: [&str; 16] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -83,6 +90,7 @@ pub const WORDS: [&str; 15] = [
     "staged",
     "quiethist",
     "corrqs",
+    "tteval",
 ];
 
 impl Default for SearchFeatures {
@@ -109,6 +117,7 @@ impl SearchFeatures {
         staged: false,
         quiet_history: false,
         correction_qsearch: false,
+        tt_eval: false,
     };
 
     /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
@@ -146,6 +155,7 @@ impl SearchFeatures {
         staged: true,
         quiet_history: true,
         correction_qsearch: true,
+        tt_eval: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -165,6 +175,7 @@ impl SearchFeatures {
             "staged" => &mut self.staged,
             "quiethist" => &mut self.quiet_history,
             "corrqs" => &mut self.correction_qsearch,
+            "tteval" => &mut self.tt_eval,
             _ => return None,
         })
     }
@@ -182,7 +193,7 @@ impl SearchFeatures {
     /// Parses the option's value: words separated by spaces or commas, each of `none` (all
     /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
     /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged
-    /// quiethist corrqs`
+    /// quiethist corrqs tteval`
     /// (switches that one on). The words name exactly the switches that are on: `tmflat` alone is
     /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///

@@ -17,7 +17,8 @@
 //! histories of [`super::history`], the singular extensions of `search/singular.rs`,
 //! ProbCut (`search/probcut.rs`), SEE and history pruning of quiet moves, the deeper
 //! null-move reduction of `nullr`, and the staged picking of `staged` (the table's move,
-//! checked by [`PackedMove::legal_in`], searched before the node's moves are generated).
+//! checked by [`PackedMove::legal_in`], searched before the node's moves are generated),
+//! and the table's score standing in for the static evaluation when pruning (`tteval`).
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
@@ -139,6 +140,25 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             raw_eval
         };
         self.evals[ply] = static_eval;
+        // Trial switch `tteval`: a table score whose bound puts the position on the far side
+        // of its static evaluation stands in for it when pruning (Ethereal's search: the
+        // table's value replaces the evaluation when its bound allows; Stockfish adjusts its
+        // `eval` the same way). The improving flag and the correction keep the static one.
+        let eval = match hit {
+            Some(h)
+                if features.tt_eval
+                    && !in_check
+                    && !is_decisive(tt_score)
+                    && match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => tt_score > static_eval,
+                        Bound::Upper => tt_score < static_eval,
+                    } =>
+            {
+                tt_score
+            }
+            _ => static_eval,
+        };
         let improving = if !features.improving {
             None
         } else if in_check {
@@ -154,22 +174,22 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             // Reverse futility pruning (a ply's margin less when improving, on trial).
             let rfp_depth = depth - i32::from(improving == Some(true));
             if depth <= self.params.rfp_max_depth
-                && static_eval - self.params.rfp_margin * rfp_depth >= beta
+                && eval - self.params.rfp_margin * rfp_depth >= beta
             {
-                return static_eval;
+                return eval;
             }
             // Null move with adaptive R (Heinz; Winands 2004 §2.6) and a zugzwang guard.
             if self.params.null_move
                 && depth >= 2
-                && static_eval >= beta
+                && eval >= beta
                 && self.pos.last_move().is_some()
                 && self.has_non_pawn_material()
             {
                 let r = if features.null_depth_r {
-                    self.deep_null_reduction(depth, static_eval - beta)
+                    self.deep_null_reduction(depth, eval - beta)
                 } else {
                     self.null_reduction(depth)
-                        + (static_eval - beta >= self.params.null_eval_margin) as i32
+                        + (eval - beta >= self.params.null_eval_margin) as i32
                 };
                 if self.pos.play_null() {
                     let s = -self.search(-beta, -beta + 1, depth - 1 - r, !cut);
@@ -305,7 +325,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                         && n_quiets as i32 >= lmp_count(depth))
                         || (depth <= self.params.futility_max_depth
                             && !is_decisive(alpha)
-                            && static_eval
+                            && eval
                                 + self.params.futility_base
                                 + self.params.futility_per_ply * depth
                                 <= alpha
