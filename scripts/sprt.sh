@@ -14,7 +14,10 @@
 # value): the engine is then started by a wrapper, OUTDIR/nosce-new.sh or nosce-base.sh,
 # that writes `setoption name Name value value` first, e.g.
 # NEW_SETOPTION=SearchFeatures=conthist BASE_SETOPTION=SearchFeatures=none to test a switch
-# with one binary. fastchess is built outside the repository (`make` in its source tree).
+# with one binary. ROUNDS (default 20000) is the most game pairs played: a test with a cap
+# on its length (issue 41's plan closes one undecided at 3,000 games) sets ROUNDS=1500, and
+# fastchess then stops there by itself. fastchess is built outside the repository (`make`
+# in its source tree).
 # The log and the PGN go to OUTDIR, fastchess's state to OUTDIR/state.json (it and the
 # wrappers name this machine's paths: not for git). A match stopped by the SPRT bounds
 # ends by itself; run the same command again to resume an interrupted one from its state.
@@ -58,7 +61,7 @@ fi
   -engine cmd="$BASE" name="${BASE_NAME:-base}" ${BASE_OPTIONS:-} \
   -each tc="$TC" proto=uci option.Hash=16 option.Threads=1 \
   -openings file="$ROOT/openings/2moves-1000.epd" format=epd order=random \
-  -srand 1 -rounds 20000 -games 2 -repeat -concurrency 2 \
+  -srand 1 -rounds "${ROUNDS:-20000}" -games 2 -repeat -concurrency 2 \
   -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 \
   -pgnout file="$OUT/games.pgn" -config outname="$OUT/state.json" \
   -ratinginterval 50 2>&1 | tee -a "$OUT/log.txt"
