@@ -244,18 +244,18 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         } else {
             None
         };
-        let mut picker = None;
+        // Filled where it stays (a picker is a few kilobytes: moving one costs a copy).
+        let mut picker: Option<Picker> = None;
         if first.is_none() {
-            let moves = self.pos.legal_moves();
-            if moves.is_empty() {
+            let p = picker.insert(Picker::empty());
+            p.fill(self.pos.chess(), tt_move, &self.tables, ply, &recent);
+            if p.is_empty() {
                 return if in_check {
                     mated_in(ply)
                 } else {
                     self.draw_score()
                 };
             }
-            let p = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, &recent);
-            picker = Some(p);
         }
         let turn = self.pos.turn();
         let mut best = -INFINITE;
@@ -281,14 +281,14 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         loop {
             let next = match first.take() {
                 Some(m) => Some((m, TT_SCORE)),
-                None => picker
-                    .get_or_insert_with(|| {
-                        let moves = self.pos.legal_moves();
-                        let chess = self.pos.chess();
-                        Picker::new(chess, moves, tt_move, &self.tables, ply, &recent)
-                            .after_table_move(tt_move)
-                    })
-                    .pick(),
+                None => {
+                    if picker.is_none() {
+                        let p = picker.insert(Picker::empty());
+                        p.fill(self.pos.chess(), tt_move, &self.tables, ply, &recent);
+                        p.skip_table_move(tt_move);
+                    }
+                    picker.as_mut().and_then(Picker::pick)
+                }
             };
             let (m, order, late) = if let Some((m, order)) = next {
                 (m, order, false)

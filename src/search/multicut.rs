@@ -43,10 +43,10 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         tt_move: PackedMove,
     ) -> MultiCutResult {
         let mc = self.params.multi_cut;
-        let moves = self.pos.legal_moves();
         let ply = self.pos.ply();
         let recent = Recent::of(&self.pos);
-        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.tables, ply, &recent);
+        let mut picker = Picker::empty();
+        picker.fill(self.pos.chess(), tt_move, &self.tables, ply, &recent);
         let (mut cuts, mut tried) = (0u32, 0u32);
         let mut first = None;
         while tried < mc.m {

@@ -15,12 +15,14 @@ use shakmaty::attacks;
 use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position as _, Role, Square};
 
 /// The legal captures of `chess` (side to move not in check) in shakmaty's order, then its
-/// legal queen promotions that capture nothing.
-pub(super) fn noisy_moves(chess: &Chess) -> MoveList {
+/// legal queen promotions that capture nothing, in place of what `moves` held.
+pub(super) fn noisy_moves(chess: &Chess, moves: &mut MoveList) {
+    moves.clear();
     let board = chess.board();
     let turn = chess.turn();
     let Some(king) = board.king_of(turn) else {
-        return reference(chess);
+        *moves = reference(chess);
+        return;
     };
     let us = board.by_color(turn);
     let them = board.by_color(!turn);
@@ -36,7 +38,6 @@ pub(super) fn noisy_moves(chess: &Chess) -> MoveList {
         to,
         promotion,
     };
-    let mut moves = MoveList::new();
     let pawns = board.by_role(Role::Pawn) & us;
 
     // En passant first, as shakmaty generates it: legal if no slider sees the king once both
@@ -106,7 +107,6 @@ pub(super) fn noisy_moves(chess: &Chess) -> MoveList {
             moves.push(normal(Role::Pawn, from, to, Some(Role::Queen)));
         }
     }
-    moves
 }
 
 /// A side's pawn captures as (square offset, the targets of a set of pawns), towards the
@@ -172,7 +172,8 @@ mod tests {
         let (mut checked, mut with_ep, mut with_promotion) = (0, 0, 0);
         crate::random_games::walk(&crate::random_games::STARTS, 60, 120, |pos, _| {
             if !pos.is_check() {
-                let got = noisy_moves(pos);
+                let mut got = MoveList::new();
+                noisy_moves(pos, &mut got);
                 assert_eq!(got.as_slice(), reference(pos).as_slice(), "{pos:?}");
                 checked += 1;
                 with_ep += usize::from(got.iter().any(|m| m.is_en_passant()));
@@ -204,7 +205,8 @@ mod tests {
                 .to_move(&pos)
                 .unwrap();
             pos.play_unchecked(d5);
-            let got = noisy_moves(&pos);
+            let mut got = MoveList::new();
+            noisy_moves(&pos, &mut got);
             assert_eq!(got.as_slice(), reference(&pos).as_slice(), "{fen}");
             assert_eq!(got.iter().any(|m| m.is_en_passant()), legal, "{fen}");
         }

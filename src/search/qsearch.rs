@@ -50,17 +50,11 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         {
             return s;
         }
-        let chess = self.pos.chess();
-        let in_check = chess.is_check();
+        let in_check = self.pos.chess().is_check();
         let stand_pat;
         let mut raw_eval = 0;
-        let moves = if in_check {
+        if in_check {
             stand_pat = -INFINITE;
-            let m = chess.legal_moves();
-            if m.is_empty() {
-                return mated_in(ply);
-            }
-            m
         } else {
             raw_eval = match hit {
                 Some(h) => h.eval,
@@ -78,9 +72,12 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            super::noisy::noisy_moves(self.pos.chess())
-        };
-        let mut picker = Picker::captures(moves);
+        }
+        let mut picker = Picker::empty();
+        picker.fill_captures(self.pos.chess(), in_check);
+        if in_check && picker.is_empty() {
+            return mated_in(ply);
+        }
         let mut best = stand_pat;
         let mut best_move = None;
         while let Some((m, _)) = picker.pick() {
