@@ -19,6 +19,7 @@ mod chess960;
 mod clock_use;
 mod contempt;
 mod external_engine;
+mod foresight;
 mod go_mate;
 mod import_cycles;
 mod kqkr_conversion;
