@@ -12,7 +12,8 @@
 # options an engine announces, so nosce's hidden tuning options (SearchFeatures, MultiCut)
 # go through NEW_SETOPTION and BASE_SETOPTION instead, "Name=value" (spaces allowed in the
 # value): the engine is then started by a wrapper, OUTDIR/nosce-new.sh or nosce-base.sh,
-# that writes `setoption name Name value value` first, e.g.
+# that gives it `-o Name=value` (an older binary: writes `setoption name Name value value`
+# first), e.g.
 # NEW_SETOPTION=SearchFeatures=conthist BASE_SETOPTION=SearchFeatures=none to test a switch
 # with one binary. ROUNDS (default 20000) is the most game pairs played: a test with a cap
 # on its length (issue 41's plan closes one undecided at 3,000 games) sets ROUNDS=1500, and
@@ -29,12 +30,20 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 # wrap SIDE ENGINE "Name=value": the path of a wrapper that sets the hidden option first.
+# A binary that takes `-o NAME=VALUE` before its protocol loop (since issue 41's candidate
+# 17) is started with it; an older one gets the option as a first input line, fed by `cat`,
+# which outlives the engine at the end of the match (fastchess then waits for it and has to
+# be stopped by hand once it has printed its last result).
 wrap() {
   w="$OUT/nosce-$1.sh"
   name=${3%%=*}
   value=${3#*=}
-  printf '#!/bin/sh\n{ printf "setoption name %s value %s\\n"; cat; } | exec "%s"\n' \
-    "$name" "$value" "$2" > "$w"
+  if "$2" -o "$3" </dev/null >/dev/null 2>&1; then
+    printf '#!/bin/sh\nexec "%s" -o "%s=%s"\n' "$2" "$name" "$value" > "$w"
+  else
+    printf '#!/bin/sh\n{ printf "setoption name %s value %s\\n"; cat; } | exec "%s"\n' \
+      "$name" "$value" "$2" > "$w"
+  fi
   chmod +x "$w"
   echo "$w"
 }

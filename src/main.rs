@@ -16,6 +16,9 @@ nosce — a chess engine that models its opponent (UCI and xboard/CECP)
 
 Usage:
   nosce                      protocol loop on stdin/stdout ('uci' first, or 'xboard')
+  nosce -o NAME=VAL ...      the protocol loop with engine options set first (hidden tuning
+                             options too, e.g. -o SearchFeatures=kept,tteval for a match runner
+                             that sends only the options an engine announces)
   nosce bench [depth]        fixed-depth benchmark over bench.epd with the embedded net; last
                              line 'N nodes M nps'
   nosce bench D -o NAME=VAL  time to depth D with engine options (e.g. -o OM_Mode=om)
@@ -75,9 +78,19 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         None => {
-            protocol_loop();
+            protocol_loop(Engine::new());
             ExitCode::SUCCESS
         }
+        Some("-o" | "--option") => match engine_with_options(&args) {
+            Ok(engine) => {
+                protocol_loop(engine);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("nosce: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some("--help" | "-h" | "help") => {
             print!("{HELP}");
             ExitCode::SUCCESS
@@ -127,8 +140,26 @@ fn main() -> ExitCode {
     }
 }
 
-fn protocol_loop() {
+/// An engine with the options of `args` (`-o NAME=VALUE`, repeated) set in their order; a
+/// malformed argument or a refused option is an error.
+fn engine_with_options(args: &[String]) -> Result<Engine, String> {
     let mut engine = Engine::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a != "-o" && a != "--option" {
+            return Err(format!("unexpected argument '{a}' (try --help)"));
+        }
+        let Some((name, value)) = it.next().and_then(|kv| kv.split_once('=')) else {
+            return Err(format!("{a} needs NAME=VALUE"));
+        };
+        if let Some(note) = engine.set_option(name, Some(value))? {
+            eprintln!("nosce: {note}");
+        }
+    }
+    Ok(engine)
+}
+
+fn protocol_loop(mut engine: Engine) {
     // The first meaningful line picks the protocol; blank lines are skipped.
     let first = {
         let mut input = std::io::stdin().lock();

@@ -272,7 +272,7 @@ impl<S: Clone, A> OptionTable<S, A> {
     pub fn markdown(&self) -> String {
         let mut out = Self::markdown_rows(self.rows);
         if !self.hidden.is_empty() {
-            out.push_str("\nTuning options (not announced to GUIs; `setoption` accepts them):\n\n");
+            out.push_str("\nTuning options (not announced to GUIs; `setoption` accepts them, and so does `nosce -o NAME=VALUE` on the command line):\n\n");
             out.push_str(&Self::markdown_rows(self.hidden));
         }
         if !self.aliases.is_empty() {

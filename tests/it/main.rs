@@ -17,6 +17,7 @@ mod tb_common;
 mod bench_signature;
 mod chess960;
 mod clock_use;
+mod command_line_options;
 mod contempt;
 mod external_engine;
 mod foresight;
