@@ -12,8 +12,8 @@
 //! evaluation's margin over β, a time allocation spread over more moves, and quiet moves
 //! ordered by a butterfly history kept by the gravity rule, and the correction applied to the
 //! quiescence search's stand-pat score too, and a table score that bounds the position on
-//! the far side of its static evaluation used in the evaluation's place when pruning
-//! (Ethereal's and
+//! the far side of its static evaluation used in the evaluation's place when pruning, and
+//! double singular extensions off the principal variation (Ethereal's and
 //! Stockfish's searches describe each; none of their code is used). Their numeric settings
 //! live in [`FeatureParams`], beside the switches (the time allocation's in
 //! [`crate::params::TimeParams`]).
@@ -71,10 +71,14 @@ pub struct SearchFeatures {
     /// static evaluation in reverse futility, null move and futility pruning; the improving
     /// flag and the correction history keep the static evaluation.
     pub tt_eval: bool,
+    /// With `singular`: a table move whose singular search falls far below the singular
+    /// bound, at a node off the principal variation, is extended two plies instead of one,
+    /// at most [`FeatureParams::double_ext_max`] times along a line.
+    pub double_ext: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 16] = [
+pub const WORDS: [&str; 17] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -91,6 +95,7 @@ pub const WORDS: [&str; 16] = [
     "quiethist",
     "corrqs",
     "tteval",
+    "doubleext",
 ];
 
 impl Default for SearchFeatures {
@@ -118,6 +123,7 @@ impl SearchFeatures {
         quiet_history: false,
         correction_qsearch: false,
         tt_eval: false,
+        double_ext: false,
     };
 
     /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
@@ -156,6 +162,7 @@ impl SearchFeatures {
         quiet_history: true,
         correction_qsearch: true,
         tt_eval: true,
+        double_ext: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -176,6 +183,7 @@ impl SearchFeatures {
             "quiethist" => &mut self.quiet_history,
             "corrqs" => &mut self.correction_qsearch,
             "tteval" => &mut self.tt_eval,
+            "doubleext" => &mut self.double_ext,
             _ => return None,
         })
     }
@@ -193,7 +201,7 @@ impl SearchFeatures {
     /// Parses the option's value: words separated by spaces or commas, each of `none` (all
     /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
     /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged
-    /// quiethist corrqs tteval`
+    /// quiethist corrqs tteval doubleext`
     /// (switches that one on). The words name exactly the switches that are on: `tmflat` alone is
     /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///
@@ -259,6 +267,11 @@ pub struct FeatureParams {
     pub singular_tt_depth_margin: i32,
     /// Singular extensions: the singular bound is the table's score less this times depth.
     pub singular_margin_per_ply: i32,
+    /// Double extensions: the singular search's score is this far (centipawns) below the
+    /// singular bound.
+    pub double_ext_margin: i32,
+    /// Double extensions: at most this many along one line from the root.
+    pub double_ext_max: u8,
     /// Correction history: entries per side.
     pub correction_size: usize,
     /// Correction history: stored corrections are this many times centipawns.
@@ -304,6 +317,8 @@ impl Default for FeatureParams {
             singular_min_depth: 8,
             singular_tt_depth_margin: 3,
             singular_margin_per_ply: 2,
+            double_ext_margin: 20,
+            double_ext_max: 6,
             correction_size: 16384,
             correction_grain: 256,
             correction_max: 128,

@@ -88,6 +88,9 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             let _ = self.tables.configure(self.params);
         }
         let excluded = self.excluded[ply];
+        // The null move's, ProbCut's and multi-cut's children inherit the node's count of
+        // double extensions (the move loop sets it again for each move).
+        self.pass_double_exts(ply, false);
 
         let key = self.pos.key();
         let hit = self.tt.probe(key);
@@ -343,7 +346,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             }
             let mut extension = 0;
             if count == 0 && self.singular_applies(hit, tt_score, depth) && tt_move.matches(m) {
-                match self.singular(m, tt_score, beta, depth, cut) {
+                match self.singular(m, tt_score, beta, depth, cut, pv_node) {
                     _ if self.aborted => return DRAW,
                     Singular::Cut(s) => return s,
                     Singular::Extend(e) => extension = e,
@@ -378,6 +381,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 extension.max(check_ext)
             };
             let new_depth = depth - 1 + ext;
+            self.pass_double_exts(ply, extension == 2);
             let mut s;
             if count == 1 {
                 s = -self.search(-beta, -alpha, new_depth, !pv_node && !cut);

@@ -6,6 +6,10 @@
 //! several moves refute the node and it returns the bound (the singular search's multi-cut).
 //! If only the table's score is above β, the table move is searched one ply shallower (the
 //! negative extension), since another move is likely to refute the node as well.
+//! With `SearchFeatures=doubleext`, a table move whose singular search stays far below the
+//! bound, off the principal variation, is extended two plies, at most a few times along one
+//! line so that the search cannot grow without end (Stockfish's and Ethereal's double
+//! extensions).
 //!
 //! The search with the move left out runs at the same node: [`Worker::search`] reads the
 //! excluded move of its ply, skips it, and neither reads nor stores the table's entry for the
@@ -47,8 +51,8 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
     }
 
     /// Tests the table move `m` (value `tt_score` from the table) at the current node with
-    /// window upper end `beta` and remaining `depth`; `cut` marks an expected CUT node. The
-    /// caller looks at `self.aborted` afterwards.
+    /// window upper end `beta` and remaining `depth`; `cut` marks an expected CUT node and
+    /// `pv_node` a principal-variation node. The caller looks at `self.aborted` afterwards.
     pub(super) fn singular(
         &mut self,
         m: Move,
@@ -56,14 +60,20 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         beta: Score,
         depth: i32,
         cut: bool,
+        pv_node: bool,
     ) -> Singular {
         let ply = self.pos.ply();
-        let bound = tt_score - self.params.feature_params.singular_margin_per_ply * depth;
+        let fp = &self.params.feature_params;
+        let bound = tt_score - fp.singular_margin_per_ply * depth;
+        let double = self.params.features.double_ext
+            && !pv_node
+            && self.double_exts_at(ply) < fp.double_ext_max;
+        let double_below = bound - fp.double_ext_margin;
         self.set_excluded(ply, Some(m));
         let s = self.search(bound - 1, bound, (depth - 1) / 2, cut);
         self.set_excluded(ply, None);
         if s < bound {
-            Singular::Extend(1)
+            Singular::Extend(if double && s < double_below { 2 } else { 1 })
         } else if bound >= beta {
             Singular::Cut(bound)
         } else if tt_score >= beta {

@@ -98,6 +98,8 @@ pub struct Worker<'a, E: Evaluator + ?Sized> {
     pub(super) evals: Vec<Score>,
     /// The move each ply's singular search leaves out.
     pub(super) excluded: Vec<Option<Move>>,
+    /// How many double singular extensions the line from the root to each ply holds.
+    pub(super) double_exts: Vec<u8>,
 }
 
 /// No static evaluation (the side to move was in check).
@@ -173,6 +175,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             lmr,
             evals: vec![NO_EVAL; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
+            double_exts: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -205,6 +208,18 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
 
     pub(super) fn set_excluded(&mut self, ply: usize, m: Option<Move>) {
         self.excluded[ply.min(MAX_PLY)] = m;
+    }
+
+    /// The double singular extensions on the line from the root to `ply`.
+    pub(super) fn double_exts_at(&self, ply: usize) -> u8 {
+        self.double_exts[ply.min(MAX_PLY)]
+    }
+
+    /// Sets the count of double extensions the children of the node at `ply` inherit: its
+    /// own, and one more for the child reached by a double extension.
+    pub(super) fn pass_double_exts(&mut self, ply: usize, doubled: bool) {
+        let own = self.double_exts_at(ply);
+        self.double_exts[ply.min(MAX_PLY) + 1] = own.saturating_add(u8::from(doubled));
     }
 
     /// Whether the static evaluation `eval` at `ply` is above the one two plies earlier (or

@@ -51,11 +51,15 @@ fn each_switch() -> Vec<(String, SearchFeatures)> {
     let mut out: Vec<(String, SearchFeatures)> = WORDS
         .iter()
         .filter(|w| **w != "nodetime" && **w != "tmflat")
-        // `corrqs` is a modifier of `corrhist`: tried with it.
+        // `corrqs` is a modifier of `corrhist`, `doubleext` of `singular`: tried with it.
         .map(|w| match *w {
             "corrqs" => (
                 w.to_string(),
                 SearchFeatures::parse("corrhist corrqs").unwrap(),
+            ),
+            "doubleext" => (
+                w.to_string(),
+                SearchFeatures::parse("singular doubleext").unwrap(),
             ),
             _ => (w.to_string(), SearchFeatures::parse(w).unwrap()),
         })
@@ -108,6 +112,23 @@ fn every_switch_is_deterministic_and_changes_the_tree() {
         (alone.best, alone.nodes, alone.score),
         (base.best, base.nodes, base.score),
         "corrqs without corrhist"
+    );
+    // `doubleext` changes the tree of `singular` and nothing without it.
+    let single = run(fen, 10, SearchFeatures::parse("singular").unwrap());
+    let double = run(
+        fen,
+        10,
+        SearchFeatures::parse("singular doubleext").unwrap(),
+    );
+    assert_ne!(
+        single.nodes, double.nodes,
+        "doubleext searched singular's tree"
+    );
+    let alone = run(fen, 10, SearchFeatures::parse("doubleext").unwrap());
+    assert_eq!(
+        (alone.best, alone.nodes, alone.score),
+        (base.best, base.nodes, base.score),
+        "doubleext without singular"
     );
     // Time management does not touch a fixed-depth search.
     for word in ["nodetime", "tmflat"] {
