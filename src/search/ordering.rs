@@ -321,7 +321,7 @@ impl Picker {
     }
 
     /// The quiescence search's moves of `pos` — every legal move in check, else the captures
-    /// and queen promotions of [`super::noisy`] — scored by MVV-LVA, in place of what the
+    /// and queen promotions of `search/noisy.rs` — scored by MVV-LVA, in place of what the
     /// picker held.
     pub fn fill_captures(&mut self, pos: &Chess, in_check: bool) {
         if in_check {
