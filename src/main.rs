@@ -140,6 +140,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// The `NAME=VALUE` argument that follows the flag `flag` (`-o` or `--option`).
+fn option_pair(flag: &str, arg: Option<&String>) -> Result<(String, String), String> {
+    match arg.and_then(|kv| kv.split_once('=')) {
+        Some((k, v)) => Ok((k.to_string(), v.to_string())),
+        None => Err(format!("{flag} needs NAME=VALUE")),
+    }
+}
+
 /// An engine with the options of `args` (`-o NAME=VALUE`, repeated) set in their order; a
 /// malformed argument or a refused option is an error.
 fn engine_with_options(args: &[String]) -> Result<Engine, String> {
@@ -149,10 +157,8 @@ fn engine_with_options(args: &[String]) -> Result<Engine, String> {
         if a != "-o" && a != "--option" {
             return Err(format!("unexpected argument '{a}' (try --help)"));
         }
-        let Some((name, value)) = it.next().and_then(|kv| kv.split_once('=')) else {
-            return Err(format!("{a} needs NAME=VALUE"));
-        };
-        if let Some(note) = engine.set_option(name, Some(value))? {
+        let (name, value) = option_pair(a, it.next())?;
+        if let Some(note) = engine.set_option(&name, Some(&value))? {
             eprintln!("nosce: {note}");
         }
     }
@@ -201,10 +207,10 @@ fn bench(args: &[String]) -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
-            "--option" | "-o" => match it.next().and_then(|kv| kv.split_once('=')) {
-                Some((k, v)) => options.push((k.to_string(), v.to_string())),
-                None => {
-                    eprintln!("nosce bench: --option needs NAME=VALUE");
+            "--option" | "-o" => match option_pair(a, it.next()) {
+                Ok(pair) => options.push(pair),
+                Err(e) => {
+                    eprintln!("nosce bench: {e}");
                     return ExitCode::from(2);
                 }
             },

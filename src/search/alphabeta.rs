@@ -89,8 +89,11 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         }
         let excluded = self.excluded[ply];
         // The null move's, ProbCut's and multi-cut's children inherit the node's count of
-        // double extensions (the move loop sets it again for each move).
-        self.pass_double_exts(ply, false);
+        // double extensions (the move loop sets it again for each move); only `doubleext`
+        // reads it.
+        if features.double_ext {
+            self.pass_double_exts(ply, false);
+        }
 
         let key = self.pos.key();
         let hit = self.tt.probe(key);
@@ -381,7 +384,9 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 extension.max(check_ext)
             };
             let new_depth = depth - 1 + ext;
-            self.pass_double_exts(ply, extension == 2);
+            if features.double_ext {
+                self.pass_double_exts(ply, extension == 2);
+            }
             let mut s;
             if count == 1 {
                 s = -self.search(-beta, -alpha, new_depth, !pv_node && !cut);
