@@ -13,7 +13,8 @@
 //! ordered by a butterfly history kept by the gravity rule, and the correction applied to the
 //! quiescence search's stand-pat score too, and a table score that bounds the position on
 //! the far side of its static evaluation used in the evaluation's place when pruning, and
-//! double singular extensions off the principal variation (Ethereal's and
+//! double singular extensions off the principal variation, and late-move reductions for quiet
+//! moves in check and quiet checks (Ethereal's and
 //! Stockfish's searches describe each; none of their code is used). Their numeric settings
 //! live in [`FeatureParams`], beside the switches (the time allocation's in
 //! [`crate::params::TimeParams`]).
@@ -75,10 +76,14 @@ pub struct SearchFeatures {
     /// bound, at a node off the principal variation, is extended two plies instead of one,
     /// at most [`FeatureParams::double_ext_max`] times along a line.
     pub double_ext: bool,
+    /// Late-move reductions also for quiet moves made in check (a king move one ply more,
+    /// [`FeatureParams::lmr_king_evasion`]) and for quiet moves that give check, as
+    /// Ethereal's quiet late-move reductions exclude neither.
+    pub lmr_checks: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 17] = [
+pub const WORDS: [&str; 18] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -96,6 +101,7 @@ pub const WORDS: [&str; 17] = [
     "corrqs",
     "tteval",
     "doubleext",
+    "lmrcheck",
 ];
 
 impl Default for SearchFeatures {
@@ -124,6 +130,7 @@ impl SearchFeatures {
         correction_qsearch: false,
         tt_eval: false,
         double_ext: false,
+        lmr_checks: false,
     };
 
     /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
@@ -163,6 +170,7 @@ impl SearchFeatures {
         correction_qsearch: true,
         tt_eval: true,
         double_ext: true,
+        lmr_checks: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -184,6 +192,7 @@ impl SearchFeatures {
             "corrqs" => &mut self.correction_qsearch,
             "tteval" => &mut self.tt_eval,
             "doubleext" => &mut self.double_ext,
+            "lmrcheck" => &mut self.lmr_checks,
             _ => return None,
         })
     }
@@ -201,7 +210,7 @@ impl SearchFeatures {
     /// Parses the option's value: words separated by spaces or commas, each of `none` (all
     /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
     /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged
-    /// quiethist corrqs tteval doubleext`
+    /// quiethist corrqs tteval doubleext lmrcheck`
     /// (switches that one on). The words name exactly the switches that are on: `tmflat` alone is
     /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///
@@ -272,6 +281,8 @@ pub struct FeatureParams {
     pub double_ext_margin: i32,
     /// Double extensions: at most this many along one line from the root.
     pub double_ext_max: u8,
+    /// With `lmrcheck`: the extra reduction of a late quiet king move out of check.
+    pub lmr_king_evasion: i32,
     /// Correction history: entries per side.
     pub correction_size: usize,
     /// Correction history: stored corrections are this many times centipawns.
@@ -319,6 +330,7 @@ impl Default for FeatureParams {
             singular_margin_per_ply: 2,
             double_ext_margin: 20,
             double_ext_max: 6,
+            lmr_king_evasion: 1,
             correction_size: 16384,
             correction_grain: 256,
             correction_max: 128,

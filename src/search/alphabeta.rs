@@ -18,12 +18,13 @@
 //! ProbCut (`search/probcut.rs`), SEE and history pruning of quiet moves, the deeper
 //! null-move reduction of `nullr`, and the staged picking of `staged` (the table's move,
 //! checked by [`PackedMove::legal_in`], searched before the node's moves are generated),
-//! and the table's score standing in for the static evaluation when pruning (`tteval`).
+//! the table's score standing in for the static evaluation when pruning (`tteval`), and
+//! late-move reductions of quiet moves in check and of quiet checks (`lmrcheck`).
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
 
-use shakmaty::{Move, Position as _};
+use shakmaty::{Move, Position as _, Role};
 
 use super::busy::DEFER_DEPTH;
 use super::history::Recent;
@@ -392,8 +393,17 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 s = -self.search(-beta, -alpha, new_depth, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                if depth >= self.params.lmr_min_depth && quiet && !in_check && !gives_check {
+                // Trial switch `lmrcheck`: quiet moves in check and quiet checks are reduced
+                // too (Ethereal's quiet late-move reductions exclude neither), a king move
+                // out of check one ply more.
+                if depth >= self.params.lmr_min_depth
+                    && quiet
+                    && (features.lmr_checks || (!in_check && !gives_check))
+                {
                     r = i32::from(self.lmr[depth.min(63) as usize][count.min(63)]);
+                    if in_check && m.role() == Role::King {
+                        r += self.params.feature_params.lmr_king_evasion;
+                    }
                     r -= i32::from(pv_node);
                     r += i32::from(cut);
                     r += i32::from(tighten);
