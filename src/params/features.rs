@@ -80,10 +80,15 @@ pub struct SearchFeatures {
     /// [`FeatureParams::lmr_king_evasion`]) and for quiet moves that give check, as
     /// Ethereal's quiet late-move reductions exclude neither.
     pub lmr_checks: bool,
+    /// Late-move pruning also for quiet moves made in check, as Ethereal's quiet-move
+    /// pruning does (futility stays off in check, where the search has no static
+    /// evaluation). Quiet checks stay unpruned: pruning them too, as Ethereal does, made a
+    /// depth-10 search find KQK's mate in 3 as a mate in 4 (`tests/it/search_features.rs`).
+    pub prune_checks: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 18] = [
+pub const WORDS: [&str; 19] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -102,6 +107,7 @@ pub const WORDS: [&str; 18] = [
     "tteval",
     "doubleext",
     "lmrcheck",
+    "prunecheck",
 ];
 
 impl Default for SearchFeatures {
@@ -131,6 +137,7 @@ impl SearchFeatures {
         tt_eval: false,
         double_ext: false,
         lmr_checks: false,
+        prune_checks: false,
     };
 
     /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
@@ -171,6 +178,7 @@ impl SearchFeatures {
         tt_eval: true,
         double_ext: true,
         lmr_checks: true,
+        prune_checks: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -193,6 +201,7 @@ impl SearchFeatures {
             "tteval" => &mut self.tt_eval,
             "doubleext" => &mut self.double_ext,
             "lmrcheck" => &mut self.lmr_checks,
+            "prunecheck" => &mut self.prune_checks,
             _ => return None,
         })
     }
@@ -210,7 +219,7 @@ impl SearchFeatures {
     /// Parses the option's value: words separated by spaces or commas, each of `none` (all
     /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
     /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged
-    /// quiethist corrqs tteval doubleext lmrcheck`
+    /// quiethist corrqs tteval doubleext lmrcheck prunecheck`
     /// (switches that one on). The words name exactly the switches that are on: `tmflat` alone is
     /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///

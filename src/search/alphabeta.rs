@@ -19,7 +19,8 @@
 //! null-move reduction of `nullr`, and the staged picking of `staged` (the table's move,
 //! checked by [`PackedMove::legal_in`], searched before the node's moves are generated),
 //! the table's score standing in for the static evaluation when pruning (`tteval`), and
-//! late-move reductions of quiet moves in check and of quiet checks (`lmrcheck`).
+//! late-move reductions of quiet moves in check and of quiet checks (`lmrcheck`), and
+//! late-move pruning of quiet moves in check (`prunecheck`).
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
@@ -323,22 +324,29 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 continue;
             }
             let quiet = !m.is_capture() && !m.is_promotion();
-            // Shallow-depth pruning candidates; checking moves are never pruned.
+            // Shallow-depth pruning candidates; checking moves are never pruned, nor moves in
+            // check, but with the trial switch `prunecheck` late-move pruning also runs in
+            // check (Ethereal's quiet-move pruning does; futility needs the static
+            // evaluation, which a node in check does not have).
             let mut prune = false;
-            if !root && best > -TB_WIN_BOUND && !in_check {
+            if !root && best > -TB_WIN_BOUND && (!in_check || (features.prune_checks && quiet)) {
                 if quiet {
                     prune = (!pv_node
                         && depth <= self.params.lmp_max_depth
                         && n_quiets as i32 >= lmp_count(depth))
-                        || (depth <= self.params.futility_max_depth
+                        || (!in_check
+                            && depth <= self.params.futility_max_depth
                             && !is_decisive(alpha)
                             && eval
                                 + self.params.futility_base
                                 + self.params.futility_per_ply * depth
                                 <= alpha
                             && !killers.contains(&Some(m)))
-                        || (features.see_quiets && self.quiet_loses_material(m, depth))
-                        || (features.history_pruning
+                        || (!in_check
+                            && features.see_quiets
+                            && self.quiet_loses_material(m, depth))
+                        || (!in_check
+                            && features.history_pruning
                             && !pv_node
                             && self.quiet_history_is_bad(&recent, m, depth));
                 } else if depth <= self.params.see_capture_max_depth
