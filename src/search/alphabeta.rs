@@ -401,9 +401,9 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 s = -self.search(-beta, -alpha, new_depth, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                // Trial switch `lmrcheck`: quiet moves in check and quiet checks are reduced
-                // too (Ethereal's quiet late-move reductions exclude neither), a king move
-                // out of check one ply more.
+                // Switch `lmrcheck` (kept by its SPRT, on by default): quiet moves in check
+                // and quiet checks are reduced too (Ethereal's quiet late-move reductions
+                // exclude neither), a king move out of check one ply more.
                 if depth >= self.params.lmr_min_depth
                     && quiet
                     && (features.lmr_checks || (!in_check && !gives_check))
