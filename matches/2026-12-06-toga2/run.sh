@@ -3,11 +3,14 @@
 #   NOSCE=path/to/nosce FASTCHESS=path/to/fastchess TOGA=/usr/games/toga2 \
 #     matches/2026-12-06-toga2/run.sh
 # Run from the repository root. Run it again to resume from state.json (not for git: it
-# names this machine's paths). The PGN is kept compressed (games.pgn.gz) every 10 minutes.
+# names this machine's paths). D and SEED name another match of the same configuration
+# (matches/2026-12-07-toga2: D=matches/2026-12-07-toga2 SEED=53). The PGN is kept
+# compressed (games.pgn.gz) every 10 minutes.
 set -eu
 : "${NOSCE:?set NOSCE}" "${FASTCHESS:?set FASTCHESS}"
 TOGA=${TOGA:-/usr/games/toga2}
-D=matches/2026-12-06-toga2
+D=${D:-matches/2026-12-06-toga2}
+SEED=${SEED:-47}
 keep_pgn() {
   [ -s "$D/games.pgn" ] || return 0
   gzip -c "$D/games.pgn" > "$D/games.pgn.gz.part" && mv "$D/games.pgn.gz.part" "$D/games.pgn.gz"
@@ -26,6 +29,6 @@ fi
   -engine cmd="$TOGA" name=toga2 "option.Number of Threads=1" \
   -each tc=10+0.1 proto=uci option.Hash=16 \
   -openings file=openings/2moves-1000.epd format=epd order=random \
-  -srand 47 -rounds 200 -games 2 -repeat -concurrency 2 \
+  -srand "$SEED" -rounds 200 -games 2 -repeat -concurrency 2 \
   -pgnout file="$D/games.pgn" -config outname="$D/state.json" \
   -ratinginterval 20 2>&1 | tee -a "$D/log.txt"
