@@ -408,7 +408,7 @@ static HIDDEN: &[R] = &[
         spec: string(
             "SearchFeatures",
             "caphist histlmr improving singular tmflat quiethist lmrcheck",
-            "the search refinements of issue 41, switched on for their SPRTs; the words name exactly the switches on: `none`, `kept` (those kept by their SPRTs, the default), `all`, or among `conthist caphist histlmr improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged quiethist corrqs tteval doubleext lmrcheck prunecheck`",
+            "the search refinements of issue 41, switched on for their SPRTs; the words name exactly the switches on: `none`, `kept` (those kept by their SPRTs, the default), `all`, or among `conthist caphist histlmr improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged quiethist corrqs tteval doubleext lmrcheck prunecheck nullguard histext`",
         ),
         apply: |s, v| {
             s.search_features = crate::params::SearchFeatures::parse(v.text())?;

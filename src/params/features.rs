@@ -86,10 +86,19 @@ pub struct SearchFeatures {
     /// evaluation). Quiet checks stay unpruned: pruning them too, as Ethereal does, made a
     /// depth-10 search find KQK's mate in 3 as a mate in 4 (`tests/it/search_features.rs`).
     pub prune_checks: bool,
+    /// No null move where the table holds an upper bound below β (the search that stored it
+    /// failed low, so the null move's search would likely fail too), as Ethereal's and
+    /// Stockfish's null-move conditions require.
+    pub null_tt_guard: bool,
+    /// One ply more for one of a node's first [`FeatureParams::history_ext_quiets`] quiet
+    /// moves when its continuation histories after the last move and after our move before
+    /// it are both at least [`FeatureParams::history_ext_min`], as Ethereal's extensions do
+    /// (the switch keeps the continuation history itself where no other switch does).
+    pub history_ext: bool,
 }
 
 /// The words of `SearchFeatures`, each naming one switch.
-pub const WORDS: [&str; 19] = [
+pub const WORDS: [&str; 21] = [
     "conthist",
     "caphist",
     "histlmr",
@@ -109,6 +118,8 @@ pub const WORDS: [&str; 19] = [
     "doubleext",
     "lmrcheck",
     "prunecheck",
+    "nullguard",
+    "histext",
 ];
 
 impl Default for SearchFeatures {
@@ -139,6 +150,8 @@ impl SearchFeatures {
         double_ext: false,
         lmr_checks: false,
         prune_checks: false,
+        null_tt_guard: false,
+        history_ext: false,
     };
 
     /// The refinements kept by their SPRTs (`matches/2026-11-28-search41/PLAN.md`), the
@@ -182,6 +195,8 @@ impl SearchFeatures {
         double_ext: true,
         lmr_checks: true,
         prune_checks: true,
+        null_tt_guard: true,
+        history_ext: true,
     };
 
     fn switch(&mut self, word: &str) -> Option<&mut bool> {
@@ -205,6 +220,8 @@ impl SearchFeatures {
             "doubleext" => &mut self.double_ext,
             "lmrcheck" => &mut self.lmr_checks,
             "prunecheck" => &mut self.prune_checks,
+            "nullguard" => &mut self.null_tt_guard,
+            "histext" => &mut self.history_ext,
             _ => return None,
         })
     }
@@ -217,12 +234,13 @@ impl SearchFeatures {
             || self.correction
             || self.history_pruning
             || self.quiet_history
+            || self.history_ext
     }
 
     /// Parses the option's value: words separated by spaces or commas, each of `none` (all
     /// off), `kept` ([`SearchFeatures::KEPT`]), `all`, or one of `conthist caphist histlmr
     /// improving singular corrhist nodetime seequiet histprune probcut nullr tmflat staged
-    /// quiethist corrqs tteval doubleext lmrcheck prunecheck`
+    /// quiethist corrqs tteval doubleext lmrcheck prunecheck nullguard histext`
     /// (switches that one on). The words name exactly the switches that are on: `tmflat` alone is
     /// `tmflat` without the kept ones, `kept tmflat` adds it to them.
     ///
@@ -295,6 +313,11 @@ pub struct FeatureParams {
     pub double_ext_max: u8,
     /// With `lmrcheck`: the extra reduction of a late quiet king move out of check.
     pub lmr_king_evasion: i32,
+    /// With `histext`: the least continuation history, after each of the two last moves,
+    /// of an extended quiet move (Ethereal's 10,000 of the same 16,384 scale).
+    pub history_ext_min: i32,
+    /// With `histext`: only a node's first this many quiet moves are extended.
+    pub history_ext_quiets: usize,
     /// Correction history: entries per side.
     pub correction_size: usize,
     /// Correction history: stored corrections are this many times centipawns.
@@ -343,6 +366,8 @@ impl Default for FeatureParams {
             double_ext_margin: 20,
             double_ext_max: 6,
             lmr_king_evasion: 1,
+            history_ext_min: 10000,
+            history_ext_quiets: 4,
             correction_size: 16384,
             correction_grain: 256,
             correction_max: 128,

@@ -20,7 +20,8 @@
 //! checked by [`PackedMove::legal_in`], searched before the node's moves are generated),
 //! the table's score standing in for the static evaluation when pruning (`tteval`), and
 //! late-move reductions of quiet moves in check and of quiet checks (`lmrcheck`), and
-//! late-move pruning of quiet moves in check (`prunecheck`).
+//! late-move pruning of quiet moves in check (`prunecheck`), the null move's table guard
+//! (`nullguard`) and the extension of early quiet moves by their histories (`histext`).
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
 //! and limits give the same result.
@@ -192,6 +193,8 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                 && eval >= beta
                 && self.pos.last_move().is_some()
                 && self.has_non_pawn_material()
+                && !(features.null_tt_guard
+                    && hit.is_some_and(|h| h.bound == Bound::Upper && tt_score < beta))
             {
                 let r = if features.null_depth_r {
                     self.deep_null_reduction(depth, eval - beta)
@@ -384,8 +387,19 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             {
                 r.currmove(depth as u32, m, count);
             }
+            // Trial switch `histext`: an early quiet move with high continuation histories
+            // is extended like a check (Ethereal's extensions).
+            let hist_ext = features.history_ext
+                && quiet
+                && n_quiets < self.params.feature_params.history_ext_quiets
+                && self.tables.hist.cont_both_at_least(
+                    &recent,
+                    m,
+                    self.params.feature_params.history_ext_min,
+                );
             let check_ext = i32::from(
-                gives_check && (ply as i32) < self.params.extension_plies * self.root_depth,
+                (gives_check || hist_ext)
+                    && (ply as i32) < self.params.extension_plies * self.root_depth,
             );
             let ext = if extension < 0 {
                 extension + check_ext

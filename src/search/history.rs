@@ -189,6 +189,20 @@ impl Histories {
         i32::from(self.cont[recent.rows[0] + i]) + i32::from(self.cont[recent.rows[1] + i])
     }
 
+    /// True when the continuation history of the quiet move `m` after each of the two last
+    /// moves, both present, is at least `min` (the `histext` extension's test).
+    #[inline]
+    pub fn cont_both_at_least(&self, recent: &Recent, m: Move, min: i32) -> bool {
+        if self.cont.is_empty() || recent.rows.contains(&ZERO_ROW) {
+            return false;
+        }
+        let i = piece_square(recent.turn, m);
+        recent
+            .rows
+            .iter()
+            .all(|&r| i32::from(self.cont[r + i]) >= min)
+    }
+
     /// Moves the continuation history of `m` by `bonus` (negative: a malus).
     pub fn update_cont(&mut self, recent: &Recent, m: Move, bonus: i32, limit: i32) {
         if self.cont.is_empty() {

@@ -51,7 +51,8 @@ fn each_switch() -> Vec<(String, SearchFeatures)> {
     let mut out: Vec<(String, SearchFeatures)> = WORDS
         .iter()
         .filter(|w| **w != "nodetime" && **w != "tmflat")
-        // `corrqs` is a modifier of `corrhist`, `doubleext` of `singular`: tried with it.
+        // `corrqs` is a modifier of `corrhist`, `doubleext` of `singular`: tried with it;
+        // `histext` with `quiethist`, whose continuation histories reach its bound sooner.
         .map(|w| match *w {
             "corrqs" => (
                 w.to_string(),
@@ -60,6 +61,10 @@ fn each_switch() -> Vec<(String, SearchFeatures)> {
             "doubleext" => (
                 w.to_string(),
                 SearchFeatures::parse("singular doubleext").unwrap(),
+            ),
+            "histext" => (
+                w.to_string(),
+                SearchFeatures::parse("quiethist histext").unwrap(),
             ),
             _ => (w.to_string(), SearchFeatures::parse(w).unwrap()),
         })
@@ -130,6 +135,10 @@ fn every_switch_is_deterministic_and_changes_the_tree() {
         (base.best, base.nodes, base.score),
         "doubleext without singular"
     );
+    // `histext` changes the tree of `quiethist`.
+    let quiet = run(fen, 10, SearchFeatures::parse("quiethist").unwrap());
+    let ext = run(fen, 10, SearchFeatures::parse("quiethist histext").unwrap());
+    assert_ne!(quiet.nodes, ext.nodes, "histext searched quiethist's tree");
     // Time management does not touch a fixed-depth search.
     for word in ["nodetime", "tmflat"] {
         let t = run(fen, 10, SearchFeatures::parse(word).unwrap());
