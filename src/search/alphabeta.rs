@@ -18,9 +18,9 @@
 //! ProbCut (`search/probcut.rs`), SEE and history pruning of quiet moves, the deeper
 //! null-move reduction of `nullr`, and the staged picking of `staged` (the table's move,
 //! checked by [`PackedMove::legal_in`], searched before the node's moves are generated),
-//! the table's score standing in for the static evaluation when pruning (`tteval`), and
-//! late-move reductions of quiet moves in check and of quiet checks (`lmrcheck`), and
-//! late-move pruning of quiet moves in check (`prunecheck`), the null move's table guard
+//! the table's score standing in for the static evaluation when pruning (`tteval`),
+//! late-move reductions of quiet moves in check and of quiet checks (`lmrcheck`), late-move
+//! pruning of quiet moves in check (`prunecheck`), the null move's table guard
 //! (`nullguard`) and the extension of early quiet moves by their histories (`histext`).
 //!
 //! Determinism: with one thread and a node or depth limit, the same position, table state
