@@ -228,10 +228,13 @@ impl SearchFeatures {
 
     /// True if the search needs the continuation and capture tables.
     pub fn needs_histories(&self) -> bool {
+        self.keeps_cont_history() || self.capture_history || self.correction
+    }
+
+    /// True if a switch reads the continuation history, so that the search keeps it.
+    pub fn keeps_cont_history(&self) -> bool {
         self.cont_history
-            || self.capture_history
             || self.history_lmr
-            || self.correction
             || self.history_pruning
             || self.quiet_history
             || self.history_ext

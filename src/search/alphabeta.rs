@@ -334,24 +334,22 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             let mut prune = false;
             if !root && best > -TB_WIN_BOUND && (!in_check || (features.prune_checks && quiet)) {
                 if quiet {
-                    prune = (!pv_node
+                    let late_move = !pv_node
                         && depth <= self.params.lmp_max_depth
-                        && n_quiets as i32 >= lmp_count(depth))
+                        && n_quiets as i32 >= lmp_count(depth);
+                    prune = late_move
                         || (!in_check
-                            && depth <= self.params.futility_max_depth
-                            && !is_decisive(alpha)
-                            && eval
-                                + self.params.futility_base
-                                + self.params.futility_per_ply * depth
-                                <= alpha
-                            && !killers.contains(&Some(m)))
-                        || (!in_check
-                            && features.see_quiets
-                            && self.quiet_loses_material(m, depth))
-                        || (!in_check
-                            && features.history_pruning
-                            && !pv_node
-                            && self.quiet_history_is_bad(&recent, m, depth));
+                            && ((depth <= self.params.futility_max_depth
+                                && !is_decisive(alpha)
+                                && eval
+                                    + self.params.futility_base
+                                    + self.params.futility_per_ply * depth
+                                    <= alpha
+                                && !killers.contains(&Some(m)))
+                                || (features.see_quiets && self.quiet_loses_material(m, depth))
+                                || (features.history_pruning
+                                    && !pv_node
+                                    && self.quiet_history_is_bad(&recent, m, depth))));
                 } else if depth <= self.params.see_capture_max_depth
                     && Picker::is_bad_capture(order)
                     && !see_ge(self.pos.chess(), m, -self.params.see_capture_margin * depth)

@@ -135,13 +135,7 @@ impl OrderingTables {
         let bonus = (fp.history_bonus_scale * depth * depth).min(fp.history_bonus_max);
         let limit = fp.history_limit;
         let quiet = !best.is_capture() && !best.is_promotion();
-        if (f.cont_history
-            || f.history_lmr
-            || f.history_pruning
-            || f.quiet_history
-            || f.history_ext)
-            && quiet
-        {
+        if f.keeps_cont_history() && quiet {
             self.hist.update_cont(recent, best, bonus, limit);
             for &q in quiets.iter().flatten() {
                 self.hist.update_cont(recent, q, -bonus, limit);
