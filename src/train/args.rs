@@ -62,8 +62,9 @@ struct Cli {
     /// result with the hand-crafted evaluation (needs --score hce)
     #[arg(long, value_name = "D", default_value_t = 0, value_parser = walk)]
     walk: u32,
-    /// Start from the weights of another run's checkpoint.bin (same --hidden; the
-    /// optimiser starts afresh) instead of random ones
+    /// Start from the weights of another run's checkpoint.bin, or of a net file
+    /// (nosce-….nnue, read back into floats), instead of random ones (same --hidden; the
+    /// optimiser starts afresh)
     #[arg(long, value_name = "FILE", value_parser = non_empty_path)]
     init: Option<PathBuf>,
     /// Threads computing each batch's gradient

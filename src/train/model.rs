@@ -126,6 +126,21 @@ impl FloatNet {
         FloatNet { hidden, params }
     }
 
+    /// The float net a quantised one stands for: `W1/QA`, `B1/QA`, `W2/QB`, `B2/(QA·QB)`,
+    /// the inverse of [`Self::quantise`] (which gives `net` back exactly). A run can start
+    /// from a net file this way (`--init nosce-….nnue`) when its checkpoint is gone.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let mut params = Vec::with_capacity(param_count(net.hidden()));
+        for (v, d) in [(net.w1(), QA), (net.b1(), QA), (net.w2(), QB)] {
+            params.extend(v.iter().map(|&x| f32::from(x) / d as f32));
+        }
+        params.push((f64::from(net.b2()) / f64::from(QA * QB)) as f32);
+        FloatNet {
+            hidden: net.hidden(),
+            params,
+        }
+    }
+
     /// The output (in units of [`SCALE`] centipawns) of a position's two feature sets;
     /// `acc` is scratch space of 2N.
     pub fn forward(&self, stm: &[u16], other: &[u16], acc: &mut [f32]) -> f32 {
@@ -302,6 +317,23 @@ mod tests {
     /// order of the output halves and B2 are right); for the initial net (small weights)
     /// the mean difference is at most 3 cp. The colour-mirror of every position evaluates
     /// the same in both nets.
+    #[test]
+    fn a_net_file_reads_back_into_the_float_net_it_came_from() {
+        let embedded = crate::nnue::embedded::network().unwrap();
+        let float = FloatNet::from_network(&embedded);
+        assert_eq!(float.params.len(), param_count(embedded.hidden()));
+        assert_eq!(float.quantise().unwrap(), embedded);
+        for fen in FENS {
+            let pos = Position::from_fen(fen).unwrap();
+            let diff = float.evaluate_cp(pos.chess().board(), pos.turn())
+                - embedded.evaluate(pos.chess()) as f32;
+            assert!(
+                diff.abs() < 5.0,
+                "{fen}: float and file differ by {diff} cp"
+            );
+        }
+    }
+
     #[test]
     fn quantised_evaluation_agrees_with_the_float_one() {
         for (net, mean_limit) in [

@@ -177,6 +177,20 @@ fn validation_loss(
     Some(total / val.len() as f64)
 }
 
+/// The starting weights of `--init`: a checkpoint's float net, or a net file's
+/// ([`crate::nnue::network::MAGIC`]) read back into floats ([`FloatNet::from_network`]).
+fn load_init(path: &Path) -> Result<FloatNet, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    if bytes.starts_with(crate::nnue::network::MAGIC) {
+        let net = crate::nnue::Network::from_bytes(&bytes)
+            .map_err(|e| format!("'{}': {e}", path.display()))?;
+        Ok(FloatNet::from_network(&net))
+    } else {
+        Ok(Checkpoint::load(path)?.net)
+    }
+}
+
 /// Trains as `cfg` asks; epoch lines go to stdout and the log as they finish. Returns the
 /// closing line (the final net).
 ///
@@ -193,17 +207,17 @@ pub fn run(cfg: &TrainConfig) -> Result<String, String> {
     let init = match &cfg.init {
         None => None,
         Some(path) => {
-            let ck = Checkpoint::load(path)?;
-            if ck.net.hidden != cfg.hidden {
+            let net = load_init(path)?;
+            if net.hidden != cfg.hidden {
                 return Err(format!(
                     "--init '{}' has {} hidden units, this run {} (set --hidden {})",
                     path.display(),
-                    ck.net.hidden,
+                    net.hidden,
                     cfg.hidden,
-                    ck.net.hidden
+                    net.hidden
                 ));
             }
-            Some(ck.net)
+            Some(net)
         }
     };
     let init_sum = init.as_ref().map_or(0, |n| fnv1a64(&f32_bytes(&n.params)));

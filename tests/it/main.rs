@@ -89,6 +89,8 @@ mod nnue_train;
 #[cfg(feature = "lab")]
 mod om_auto_gate;
 #[cfg(feature = "lab")]
+mod pgn_data;
+#[cfg(feature = "lab")]
 mod tb_search_eval;
 #[cfg(feature = "lab")]
 mod tournament;
