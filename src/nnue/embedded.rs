@@ -10,10 +10,10 @@
 use super::Network;
 
 /// The embedded net's file name (the trainer's `nosce-<id>.nnue`), `EvalFile`'s default.
-pub const FILE_NAME: &str = "nosce-5dd66027bbd3.nnue";
+pub const FILE_NAME: &str = "nosce-cd3b08a9bfd6.nnue";
 
 /// The embedded net's bytes.
-const BYTES: &[u8] = include_bytes!("../../nets/nosce-5dd66027bbd3.nnue");
+const BYTES: &[u8] = include_bytes!("../../nets/nosce-cd3b08a9bfd6.nnue");
 
 /// The `EvalFile` value that selects the hand-crafted evaluation.
 pub const HCE: &str = "hce";

@@ -18,12 +18,13 @@ use super::config::{
 };
 
 /// The evaluators of the quick default.
-pub const QUICK_EVALS: &str = "material,hce,net=gen2";
+pub const QUICK_EVALS: &str = "material,hce,net:matches/2026-11-26-nnue-gen2/nosce-5dd66027bbd3.nnue=gen2";
 /// The five evaluators of `--full`, in the order of their strength at T1 (measured on the
 /// games of earlier sessions: gen0 −230 against hce, gen1 +123, gen2 +72 over gen1), with
 /// the nets' paths relative to the repository.
 pub const FULL_EVALS: &str = "material,net:matches/2026-11-25-nnue-gen0/nosce-20a6e878b5d6.nnue=gen0,\
-hce,net:matches/2026-11-26-nnue-gen1/nosce-577e7f73b718.nnue=gen1,net=gen2";
+hce,net:matches/2026-11-26-nnue-gen1/nosce-577e7f73b718.nnue=gen1,\
+net:matches/2026-11-26-nnue-gen2/nosce-5dd66027bbd3.nnue=gen2";
 /// The openings shipped with the repository.
 pub const DEFAULT_OPENINGS: &str = "openings/2moves-1000.epd";
 /// The Syzygy tables shipped with the repository.
