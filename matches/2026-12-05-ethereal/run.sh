@@ -2,12 +2,16 @@
 # The match of PLAN.md: nosce against Ethereal 12 at 10+0.1, 400 games under fastchess.
 #   NOSCE=path/to/nosce FASTCHESS=path/to/fastchess ETHEREAL=/usr/games/ethereal-chess \
 #     matches/2026-12-05-ethereal/run.sh
+# D (the match's folder, default this one) and SEED (the openings' order, default 41) let a
+# later match of the same kind reuse it: D=matches/2026-12-08-ethereal SEED=61 ... run.sh.
 # Run from the repository root. Run it again to resume from state.json (not for git: it
 # names this machine's paths). The PGN is kept compressed (games.pgn.gz) every 10 minutes.
 set -eu
 : "${NOSCE:?set NOSCE}" "${FASTCHESS:?set FASTCHESS}"
 ETHEREAL=${ETHEREAL:-/usr/games/ethereal-chess}
-D=matches/2026-12-05-ethereal
+D=${D:-matches/2026-12-05-ethereal}
+SEED=${SEED:-41}
+mkdir -p "$D"
 keep_pgn() {
   [ -s "$D/games.pgn" ] || return 0
   gzip -c "$D/games.pgn" > "$D/games.pgn.gz.part" && mv "$D/games.pgn.gz.part" "$D/games.pgn.gz"
@@ -25,6 +29,6 @@ fi
 "$FASTCHESS" -engine cmd="$NOSCE" name=nosce -engine cmd="$ETHEREAL" name=ethereal \
   -each tc=10+0.1 proto=uci option.Hash=16 option.Threads=1 \
   -openings file=openings/2moves-1000.epd format=epd order=random \
-  -srand 41 -rounds 200 -games 2 -repeat -concurrency 2 \
+  -srand "$SEED" -rounds 200 -games 2 -repeat -concurrency 2 \
   -pgnout file="$D/games.pgn" -config outname="$D/state.json" \
   -ratinginterval 20 2>&1 | tee -a "$D/log.txt"
