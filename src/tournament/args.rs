@@ -18,7 +18,8 @@ use super::config::{
 };
 
 /// The evaluators of the quick default.
-pub const QUICK_EVALS: &str = "material,hce,net:matches/2026-11-26-nnue-gen2/nosce-5dd66027bbd3.nnue=gen2";
+pub const QUICK_EVALS: &str =
+    "material,hce,net:matches/2026-11-26-nnue-gen2/nosce-5dd66027bbd3.nnue=gen2";
 /// The five evaluators of `--full`, in the order of their strength at T1 (measured on the
 /// games of earlier sessions: gen0 −230 against hce, gen1 +123, gen2 +72 over gen1), with
 /// the nets' paths relative to the repository.
