@@ -187,7 +187,9 @@ fn load_init(path: &Path) -> Result<FloatNet, String> {
             .map_err(|e| format!("'{}': {e}", path.display()))?;
         Ok(FloatNet::from_network(&net))
     } else {
-        Ok(Checkpoint::load(path)?.net)
+        Checkpoint::from_bytes(&bytes)
+            .map(|ck| ck.net)
+            .map_err(|e| format!("--init '{}': {e}", path.display()))
     }
 }
 
